@@ -1,0 +1,31 @@
+/**
+ * Serves the built storefront and the shop API on one port (PORT, HOST).
+ * Run `npm run build` first, or use `npm start`, which builds when needed.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from '../src/server/app.ts';
+import { createDeps } from '../src/server/deps.ts';
+import { readEnv } from '../src/server/env.ts';
+import { createSite } from '../src/server/site.ts';
+
+const env = readEnv();
+const clientDir = resolve('dist/client');
+if (!existsSync(clientDir)) {
+  console.error('dist/client is missing: run `npm run build` first (or `npm start`).');
+  process.exit(1);
+}
+const deps = await createDeps(env);
+const site = createSite({ api: createApp(deps), clientDir, publicApiBase: env.PUBLIC_API_BASE });
+const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  console.log(`Shop ready at http://${host}:${info.port}/ (database: ${deps.db.dialect})`);
+});
+
+function shutdown() {
+  server.close(() => void deps.db.close().then(() => process.exit(0)));
+  setTimeout(() => process.exit(0), 3_000).unref();
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,81 @@
+/**
+ * Every figure of spec section 9 as a named constant, and the environment parsed once.
+ * Client code imports the constants; only server code calls `serverEnv()`.
+ */
+
+export const LOCALES = ['zh-TW', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-TW';
+export const TIME_ZONE = 'Asia/Taipei';
+
+export const COOKIE = {
+  accessToken: 'accessToken',
+  userInfo: 'userInfo',
+  recordPage: 'recordPage',
+  locale: 'i18n_redirected',
+  theme: 'theme',
+} as const;
+/** Token, user info and return page cookies: 7 days. */
+export const AUTH_COOKIE_MAX_AGE_S = 604_800;
+export const AUTH_COOKIE_DAYS = 7;
+export const LOCALE_COOKIE_DAYS = 365;
+
+export const POLLING_DELAY_MS = 5_000;
+export const POLLING_ERROR_THRESHOLD = 3;
+export const RELOAD_GUARD_MS = 10_000;
+export const OUTDATED_BUILD_CHECK_MS = 3_600_000;
+export const HEAD_UPDATE_DEBOUNCE_MS = 10;
+export const SCROLL_TO_TOP_DELAY_MS = 1_600;
+export const LANGUAGE_RELOAD_DELAY_MS = 300;
+
+export const SYS_VARS_PAGE_SIZE = 10;
+export const SYS_VARS_FIRST_PAGE = 1;
+export const SITE_METAS_CLIENT_FLAG = 1;
+
+export const LOADING_BAR = {
+  throttleMs: 200,
+  durationMs: 2_000,
+  height: 3,
+  hideDelayMs: 500,
+  resetDelayMs: 400,
+} as const;
+export const ANIMATION_DEFAULT_SPEED = 1;
+
+export const BREAKPOINTS = {
+  mobile: 375,
+  portrait: 576,
+  tabletSm: 768,
+  tablet: 1024,
+  tabletLg: 1200,
+  pcSm: 1440,
+  pc: 1600,
+  pcLg: 1920,
+} as const;
+
+export const MODAL = { width: '90%', maxWidth: '600px', maxHeight: '90vh', fadeMs: 100 } as const;
+
+export const SMOOTH_SCROLL = {
+  enabled: true,
+  lerp: 0.1,
+  minWidth: BREAKPOINTS.tablet,
+  scrollToDurationMs: 1_000,
+  easing: [0.25, 0, 0.35, 1] as const,
+} as const;
+
+export const THEME_COLORS = {
+  primary: '#63E2B7',
+  info: '#70c0e8',
+  success: '#63e2b7',
+  warning: '#f2c97d',
+  error: '#EF4444',
+} as const;
+export const BORDER_RADIUS = '10px';
+
+export const PREFETCH_MAX_CONCURRENT = 5;
+
+/** Statuses on which an idempotent request is retried once (spec section 7). */
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+export const RETRY_COUNT = 1;
+
+/** OTP resend countdown shown in forms. */
+export const OTP_RESEND_SECONDS = 60;

@@ -1,0 +1,93 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { AppEnv, Deps } from './context.ts';
+import { failBody, toErrorResponse } from './envelope.ts';
+import { ApiError } from './errors.ts';
+import { localeFrom } from './i18n.ts';
+import { articles } from './routes/articles.ts';
+import { brands } from './routes/brands.ts';
+import { catalog } from './routes/catalog.ts';
+import { categories } from './routes/categories.ts';
+import { contact } from './routes/contact.ts';
+import { dev } from './routes/dev.ts';
+import { health } from './routes/health.ts';
+import { products } from './routes/products.ts';
+import { regions } from './routes/regions.ts';
+import { siteMetas } from './routes/site-metas.ts';
+import { sysVars } from './routes/sys-vars.ts';
+import { users } from './routes/users.ts';
+
+/** Largest request body the API reads (security.md, Requests). */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket.
+    return c.req.header('x-test-ip') ?? '127.0.0.1';
+  }
+}
+
+/** The shop API. Mounted at `/api`; tests call `createApp(deps).request(...)` without a port. */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const origins = deps.env.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const trustProxy = deps.env.TRUST_PROXY === '1';
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('locale', localeFrom(c.req.header('accept-language')));
+    c.set('ip', clientIp(c, trustProxy));
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Vary', 'Accept-Language, Authorization', { append: true });
+    if (c.req.header('authorization') || c.req.method !== 'GET') c.header('Cache-Control', 'no-store');
+    else if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
+  });
+  if (origins.length) {
+    app.use(
+      '*',
+      cors({
+        origin: origins,
+        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key'],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(failBody('PAYLOAD_TOO_LARGE', c.get('locale')), 413),
+    }),
+  );
+
+  const api = app.basePath('/api');
+  api.route('/users', users);
+  api.route('/product-brands', brands);
+  api.route('/product-categories', categories);
+  api.route('/site-metas', siteMetas);
+  api.route('/sys-vars', sysVars);
+  api.route('/products', products);
+  api.route('/articles', articles);
+  api.route('/regions', regions);
+  api.route('/contact', contact);
+  api.route('/health', health);
+  api.route('/catalog', catalog);
+  api.route('/dev', dev);
+
+  app.notFound((c) => toErrorResponse(c, new ApiError('ROUTE_NOT_FOUND')));
+  app.onError((err, c) => toErrorResponse(c, err));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,32 @@
+import type { Locale } from '../config.ts';
+import type { Db } from './db/index.ts';
+import type { ServerEnv } from './env.ts';
+import type { SmsProvider } from './providers/sms.ts';
+
+/** A clock that tests can move; production uses `Date.now`. */
+export interface Clock {
+  now(): number;
+}
+
+/** Everything a route needs from outside; built once per process (or per test). */
+export interface Deps {
+  db: Db;
+  env: ServerEnv;
+  clock: Clock;
+  sms: SmsProvider;
+}
+
+/** The signed-in member, set by the auth middleware on routes that need one. */
+export interface AuthedMember {
+  id: number;
+  sessionId: number;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    locale: Locale;
+    ip: string;
+    member: AuthedMember;
+  };
+};

@@ -1,0 +1,245 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types shared by SQLite and PostgreSQL. Times are epoch milliseconds (bigint), booleans are
+ * 0/1 integers, money is an integer number of NT$: the same values on both engines.
+ */
+export interface MembersTable {
+  id: Generated<number>;
+  uid: string;
+  no: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  password_hash: string;
+  email_verify: number;
+  phone_verify: number;
+  zipcode: string;
+  city: string;
+  area: string;
+  addr: string;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  member_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface ResetTicketsTable {
+  id: Generated<number>;
+  member_id: number;
+  ticket_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: string;
+  code: string;
+  text: string;
+  provider: string;
+  created_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface BrandsTable {
+  id: Generated<number>;
+  uid: string;
+  slug: string;
+  name_zh: string;
+  name_en: string;
+  description_zh: string;
+  description_en: string;
+  image: string;
+  image_width: number;
+  image_height: number;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  uid: string;
+  slug: string;
+  name_zh: string;
+  name_en: string;
+  description_zh: string;
+  description_en: string;
+  image: string;
+  image_width: number;
+  image_height: number;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BrandCategoriesTable {
+  brand_id: number;
+  category_id: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  uid: string;
+  slug: string;
+  brand_id: number;
+  category_id: number;
+  name_zh: string;
+  name_en: string;
+  summary_zh: string;
+  summary_en: string;
+  description_zh: string;
+  description_en: string;
+  /** JSON array of {label_zh, label_en, value_zh, value_en}. */
+  specs: string;
+  /** Lowest variant price, kept in step with the variants for sorting and filtering. */
+  price: number;
+  compare_at_price: number | null;
+  /** Sum of variant stock, kept in step with the variants. */
+  stock: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  sku: string;
+  option_name_zh: string;
+  option_name_en: string;
+  option_value_zh: string;
+  option_value_en: string;
+  price: number;
+  compare_at_price: number | null;
+  /** Taken only by `UPDATE ... SET stock = stock - n WHERE stock >= n`; a CHECK keeps it >= 0. */
+  stock: number;
+  sort: number;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  src: string;
+  width: number;
+  height: number;
+  alt_zh: string;
+  alt_en: string;
+  sort: number;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  uid: string;
+  slug: string;
+  title_zh: string;
+  title_en: string;
+  excerpt_zh: string;
+  excerpt_en: string;
+  body_zh: string;
+  body_en: string;
+  image: string;
+  image_width: number;
+  image_height: number;
+  published_at: number;
+  updated_at: number;
+}
+
+export interface SiteMetasTable {
+  id: Generated<number>;
+  uid: string;
+  url: string;
+  locale: string;
+  title: string;
+  description: string;
+  keywords: string;
+  og_title: string;
+  og_description: string;
+  og_keywords: string;
+  og_image: string;
+  og_type: string;
+}
+
+export interface SysVarsTable {
+  id: Generated<number>;
+  uid: string;
+  code: string;
+  locale: string;
+  name: string;
+  data: string;
+}
+
+export interface RegionCitiesTable {
+  code: string;
+  name_zh: string;
+  name_en: string;
+  sort: number;
+}
+
+export interface RegionDistrictsTable {
+  id: Generated<number>;
+  city_code: string;
+  name_zh: string;
+  name_en: string;
+  zip: string;
+  sort: number;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  locale: string;
+  member_id: number | null;
+  created_at: number;
+}
+
+export interface Database {
+  members: MembersTable;
+  sessions: SessionsTable;
+  otp_codes: OtpCodesTable;
+  reset_tickets: ResetTicketsTable;
+  sms_outbox: SmsOutboxTable;
+  rate_limits: RateLimitsTable;
+  brands: BrandsTable;
+  categories: CategoriesTable;
+  brand_categories: BrandCategoriesTable;
+  products: ProductsTable;
+  variants: VariantsTable;
+  product_images: ProductImagesTable;
+  articles: ArticlesTable;
+  site_metas: SiteMetasTable;
+  sys_vars: SysVarsTable;
+  region_cities: RegionCitiesTable;
+  region_districts: RegionDistrictsTable;
+  contact_messages: ContactMessagesTable;
+}

@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError, ERRORS, type ErrorCode } from './errors.ts';
+import { pick } from './i18n.ts';
+
+/** `{total, limit, current, page_count, data}`: the paged list of the wire format. */
+export interface Paged<T> {
+  total: number;
+  limit: number;
+  current: number;
+  page_count: number;
+  data: T[];
+}
+
+export function paged<T>(data: T[], total: number, current: number, limit: number): Paged<T> {
+  return { total, limit, current, page_count: Math.max(1, Math.ceil(total / limit)), data };
+}
+
+/** Success envelope. */
+export function ok<T>(c: Context, result: T, message = '') {
+  return c.json({ status: true, result, message });
+}
+
+/** Failure envelope for a catalogue code, in the request's locale. */
+export function failBody(code: ErrorCode, locale: 'zh-TW' | 'en', fields?: Record<string, string>) {
+  return {
+    status: false,
+    result: null,
+    message: pick(ERRORS[code], locale),
+    code,
+    ...(fields ? { errors: fields } : {}),
+  };
+}
+
+/** The one error handler: every failure answers the envelope, never a stack trace. */
+export function toErrorResponse(c: Context, err: unknown) {
+  const locale = c.get('locale') ?? 'zh-TW';
+  if (err instanceof ApiError) {
+    if (err.retryAfterS !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterS))));
+    return c.json(failBody(err.code, locale, err.fields), err.status as ContentfulStatusCode);
+  }
+  console.error('[api] unhandled error', err);
+  return c.json(failBody('INTERNAL', locale), 500);
+}

@@ -1,0 +1,81 @@
+/**
+ * The catalogue of API errors: a stable code, an HTTP status and a message in each locale that says
+ * what happened and what to do. Routes throw `ApiError`; the one error handler turns it into the envelope.
+ */
+export const ERRORS = {
+  BAD_REQUEST: {
+    status: 400,
+    zh: '請求內容有誤，請檢查後再試一次。',
+    en: 'The request is not valid. Check it and try again.',
+  },
+  VALIDATION_FAILED: {
+    status: 400,
+    zh: '有些欄位需要修正，請依提示修改。',
+    en: 'Some fields need fixing. Correct them and try again.',
+  },
+  UNKNOWN_FIELD: { status: 400, zh: '請求含有不允許的欄位。', en: 'The request contains a field that is not allowed.' },
+  INVALID_JSON: { status: 400, zh: '請求內容不是有效的 JSON。', en: 'The request body is not valid JSON.' },
+  UNAUTHENTICATED: { status: 401, zh: '請先登入會員。', en: 'Please log in first.' },
+  INVALID_CREDENTIALS: { status: 401, zh: '帳號或密碼錯誤。', en: 'The account or password is incorrect.' },
+  FORBIDDEN: { status: 403, zh: '您沒有權限執行此操作。', en: 'You are not allowed to do this.' },
+  NOT_FOUND: { status: 404, zh: '找不到您要的資料。', en: 'What you asked for was not found.' },
+  ROUTE_NOT_FOUND: { status: 404, zh: '沒有這個 API 路徑。', en: 'There is no such API route.' },
+  CONFLICT: {
+    status: 409,
+    zh: '資料已被變更，請重新整理後再試。',
+    en: 'The data changed meanwhile. Reload and try again.',
+  },
+  PHONE_TAKEN: {
+    status: 409,
+    zh: '此手機號碼已註冊，請直接登入或使用忘記密碼。',
+    en: 'This phone number is already registered. Log in or reset your password.',
+  },
+  EMAIL_TAKEN: { status: 409, zh: '此電子郵件已被使用。', en: 'This email address is already in use.' },
+  OTP_INVALID: {
+    status: 422,
+    zh: '驗證碼錯誤或已過期，請重新取得驗證碼。',
+    en: 'The code is wrong or has expired. Request a new code.',
+  },
+  TICKET_INVALID: {
+    status: 422,
+    zh: '重設密碼的連結已失效，請重新進行忘記密碼流程。',
+    en: 'The reset ticket has expired. Start the forgot-password steps again.',
+  },
+  WRONG_PASSWORD: { status: 422, zh: '目前的密碼不正確。', en: 'The current password is incorrect.' },
+  PAYLOAD_TOO_LARGE: { status: 413, zh: '請求內容太大。', en: 'The request body is too large.' },
+  RATE_LIMITED: { status: 429, zh: '嘗試次數過多，請稍後再試。', en: 'Too many attempts. Please wait and try again.' },
+  SMS_FAILED: {
+    status: 503,
+    zh: '簡訊暫時無法發送，請稍後再試。',
+    en: 'The text message could not be sent. Please try again later.',
+  },
+  UNAVAILABLE: {
+    status: 503,
+    zh: '服務暫時無法使用，請稍後再試。',
+    en: 'The service is unavailable. Please try again later.',
+  },
+  DEV_ONLY: { status: 403, zh: '此功能只在開發環境提供。', en: 'This is available in development only.' },
+  INTERNAL: {
+    status: 500,
+    zh: '系統發生錯誤，請稍後再試。',
+    en: 'Something went wrong on our side. Please try again later.',
+  },
+} as const satisfies Record<string, { status: number; zh: string; en: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly retryAfterS: number | undefined;
+
+  constructor(code: ErrorCode, opts: { fields?: Record<string, string>; retryAfterS?: number; cause?: unknown } = {}) {
+    super(ERRORS[code].en, { cause: opts.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.fields = opts.fields;
+    this.retryAfterS = opts.retryAfterS;
+  }
+}

@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { AppEnv } from '../context.ts';
+import { ok } from '../envelope.ts';
+import { ApiError } from '../errors.ts';
+
+/** Liveness and database reachability, for load balancers. */
+export const health = new Hono<AppEnv>().get('/', async (c) => {
+  const { db } = c.get('deps');
+  try {
+    await sql`SELECT 1`.execute(db.kysely);
+  } catch (cause) {
+    throw new ApiError('UNAVAILABLE', { cause });
+  }
+  return ok(c, { ok: true, database: db.dialect });
+});

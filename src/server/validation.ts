@@ -1,0 +1,91 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Locale } from '../config.ts';
+import { ApiError } from './errors.ts';
+import { type Msg, pick } from './i18n.ts';
+
+/**
+ * Field messages that schemas name by key, e.g. `z.string().regex(PHONE_RE, { message: 'phone' })`.
+ * A key not listed here falls back to a generic message for the issue's kind.
+ */
+export const FIELD_MESSAGES = {
+  required: { zh: '此欄位為必填。', en: 'This field is required.' },
+  phone: { zh: '請輸入 09 開頭的 10 碼手機號碼。', en: 'Enter a 10-digit mobile number starting with 09.' },
+  email: { zh: '請輸入有效的電子郵件。', en: 'Enter a valid email address.' },
+  account: { zh: '請輸入手機號碼或電子郵件。', en: 'Enter your mobile number or email address.' },
+  passwordShort: { zh: '密碼至少需要 8 個字元。', en: 'The password needs at least 8 characters.' },
+  passwordLong: { zh: '密碼最多 128 個字元。', en: 'The password can have at most 128 characters.' },
+  passwordCommon: {
+    zh: '這個密碼太常見，請換一個更不易猜到的密碼。',
+    en: 'This password is too common. Choose one that is harder to guess.',
+  },
+  otp: { zh: '請輸入 6 位數驗證碼。', en: 'Enter the 6-digit code.' },
+  purpose: { zh: '驗證碼用途不正確。', en: 'The code purpose is not valid.' },
+  name: { zh: '請輸入 1 到 50 個字的姓名。', en: 'Enter a name of 1 to 50 characters.' },
+  zipcode: { zh: '郵遞區號應為 3、5 或 6 碼數字。', en: 'The postal code has 3, 5 or 6 digits.' },
+  city: { zh: '請選擇縣市。', en: 'Choose a city or county.' },
+  area: { zh: '請選擇鄉鎮市區。', en: 'Choose a district.' },
+  addr: { zh: '地址最多 200 個字。', en: 'The address can have at most 200 characters.' },
+  unknownField: { zh: '不允許的欄位。', en: 'This field is not allowed.' },
+  invalid: { zh: '格式不正確。', en: 'The value is not valid.' },
+  tooShort: { zh: '內容太短。', en: 'The value is too short.' },
+  tooLong: { zh: '內容太長。', en: 'The value is too long.' },
+  number: { zh: '請輸入數字。', en: 'Enter a number.' },
+} as const satisfies Record<string, Msg>;
+
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
+
+function messageFor(issue: z.core.$ZodIssue): Msg {
+  const named = FIELD_MESSAGES[issue.message as FieldMessageKey];
+  if (named) return named;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalid;
+    case 'too_small':
+      return FIELD_MESSAGES.tooShort;
+    case 'too_big':
+      return FIELD_MESSAGES.tooLong;
+    default:
+      return FIELD_MESSAGES.invalid;
+  }
+}
+
+/** Turns zod issues into `{field: message}` in the locale; the first issue of a field wins. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out[[...issue.path, key].join('.')] ??= pick(FIELD_MESSAGES.unknownField, locale);
+      continue;
+    }
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    out[field] ??= pick(messageFor(issue), locale);
+  }
+  return out;
+}
+
+/** Parses `value` with `schema` or throws a 400 ApiError carrying localized field errors. */
+export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, locale: Locale): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const unknown = result.error.issues.some((i) => i.code === 'unrecognized_keys');
+  throw new ApiError(unknown ? 'UNKNOWN_FIELD' : 'VALIDATION_FAILED', {
+    fields: fieldErrors(result.error.issues, locale),
+  });
+}
+
+/** Reads and validates a JSON body. Invalid JSON is a 400; the prototype keys never survive JSON.parse into our objects because schemas are strict. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch (cause) {
+    throw new ApiError('INVALID_JSON', { cause });
+  }
+  return parseOr400(schema, raw, c.get('locale'));
+}
+
+/** Validates the query string (every value a string) with `schema`. */
+export function queryOf<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parseOr400(schema, c.req.query(), c.get('locale'));
+}
