@@ -1,0 +1,20 @@
+import type { Locale } from '../../../config.ts';
+import { common } from './common.ts';
+
+/**
+ * Every user-facing string, per locale. Each domain keeps its own file (common, catalog, auth,
+ * member, cart...) with the same keys in both locales; a unit test fails when one is missing.
+ */
+export const MESSAGES = {
+  'zh-TW': { ...common['zh-TW'] },
+  en: { ...common.en },
+} as const;
+
+export type MessageKey = keyof (typeof MESSAGES)['zh-TW'];
+
+/** The string for `key` in `locale`, with `{name}` placeholders filled from `params`. */
+export function t(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  const text: string =
+    (MESSAGES[locale] as Record<string, string>)[key] ?? (MESSAGES['zh-TW'] as Record<string, string>)[key] ?? key;
+  return params ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : text;
+}
