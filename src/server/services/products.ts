@@ -56,16 +56,37 @@ export interface ProductFilter {
 export const RELATED_COUNT = 4;
 
 type Query = SelectQueryBuilder<
-  Database & { p: Database['products']; b: Database['brands']; c: Database['categories'] },
-  'p' | 'b' | 'c',
+  Database & {
+    p: Database['products'];
+    b: Database['brands'];
+    c: Database['categories'];
+    pi: Database['product_images'];
+  },
+  'p' | 'b' | 'c' | 'pi',
   object
 >;
 
+/** Products with their brand, category and first image (by sort), one row each. */
 function base(db: Db): Query {
   return db.kysely
     .selectFrom('products as p')
     .innerJoin('brands as b', 'b.id', 'p.brand_id')
-    .innerJoin('categories as c', 'c.id', 'p.category_id') as unknown as Query;
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('product_images as pi', (join) =>
+      join.on((eb) =>
+        eb(
+          'pi.id',
+          '=',
+          eb
+            .selectFrom('product_images as fi')
+            .select('fi.id')
+            .whereRef('fi.product_id', '=', 'p.id')
+            .orderBy('fi.sort')
+            .orderBy('fi.id')
+            .limit(1),
+        ),
+      ),
+    ) as unknown as Query;
 }
 
 const summaryColumns = [
@@ -86,6 +107,11 @@ const summaryColumns = [
   'c.slug as category_slug',
   'c.name_zh as category_name_zh',
   'c.name_en as category_name_en',
+  'pi.src as image_src',
+  'pi.width as image_width',
+  'pi.height as image_height',
+  'pi.alt_zh as image_alt_zh',
+  'pi.alt_en as image_alt_en',
 ] as const;
 
 type SummaryRow = {
@@ -106,6 +132,11 @@ type SummaryRow = {
   category_slug: string;
   category_name_zh: string;
   category_name_en: string;
+  image_src: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  image_alt_zh: string | null;
+  image_alt_en: string | null;
 };
 
 type ImageRow = Database['product_images'] & { id: number };
@@ -117,29 +148,19 @@ const toImage = (r: ImageRow, locale: Locale): WireImage => ({
   alt: loc(r, 'alt', locale),
 });
 
-/** Every image of the given products, in order, grouped by product. */
-async function imagesOf(db: Db, ids: number[]): Promise<Map<number, ImageRow[]>> {
-  const out = new Map<number, ImageRow[]>();
-  if (!ids.length) return out;
+/** Every image of one product, in order. */
+async function imagesOf(db: Db, productId: number): Promise<ImageRow[]> {
   const rows = await db.kysely
     .selectFrom('product_images')
     .selectAll()
-    .where('product_id', 'in', ids)
-    .orderBy('product_id')
+    .where('product_id', '=', productId)
     .orderBy('sort')
     .orderBy('id')
     .execute();
-  for (const r of rows as ImageRow[]) {
-    const list = out.get(r.product_id) ?? [];
-    list.push(r);
-    out.set(r.product_id, list);
-  }
-  return out;
+  return rows as ImageRow[];
 }
 
-const NO_IMAGE = { src: '', width: 0, height: 0, alt_zh: '', alt_en: '' } as ImageRow;
-
-function toSummary(r: SummaryRow, images: ImageRow[] | undefined, locale: Locale): ProductSummary {
+function toSummary(r: SummaryRow, locale: Locale): ProductSummary {
   return {
     id: r.id,
     uid: r.uid,
@@ -152,17 +173,14 @@ function toSummary(r: SummaryRow, images: ImageRow[] | undefined, locale: Locale
     compare_at_price: r.compare_at_price,
     stock: r.stock,
     in_stock: r.stock > 0,
-    image: toImage(images?.[0] ?? NO_IMAGE, locale),
+    image: {
+      src: r.image_src ?? '',
+      width: r.image_width ?? 0,
+      height: r.image_height ?? 0,
+      alt: loc(r, 'image_alt', locale),
+    },
     created_at: iso(r.created_at),
   };
-}
-
-async function summaries(db: Db, rows: SummaryRow[], locale: Locale): Promise<ProductSummary[]> {
-  const images = await imagesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toSummary(r, images.get(r.id), locale));
 }
 
 /** `LIKE` pattern matching `text` anywhere, with the wildcards in it taken literally. */
@@ -194,16 +212,19 @@ export async function listProducts(
   locale: Locale,
 ): Promise<{ total: number; data: ProductSummary[] }> {
   const filtered = applyFilter(base(db), opts);
-  const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
-  if (!total || opts.offset >= total) return { total, data: [] };
-  let q = filtered.select(summaryColumns);
+  // The total rides along with the page (one statement); only a page past the end needs a count.
+  let q = filtered.select(summaryColumns).select((eb) => eb.fn.countAll<number>().over().as('total_count'));
   if (opts.sort === 'price_asc') q = q.orderBy('p.price', 'asc');
   else if (opts.sort === 'price_desc') q = q.orderBy('p.price', 'desc');
   else if (opts.sort === 'name') q = q.orderBy(locale === 'en' ? 'p.name_en' : 'p.name_zh', 'asc');
   else q = q.orderBy('p.created_at', 'desc');
-  const rows = (await q.orderBy('p.id', 'desc').limit(opts.limit).offset(opts.offset).execute()) as SummaryRow[];
-  return { total, data: await summaries(db, rows, locale) };
+  const rows = (await q.orderBy('p.id', 'desc').limit(opts.limit).offset(opts.offset).execute()) as (SummaryRow & {
+    total_count: number;
+  })[];
+  if (rows.length) return { total: Number(rows[0]!.total_count), data: rows.map((r) => toSummary(r, locale)) };
+  if (!opts.offset) return { total: 0, data: [] };
+  const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { total: Number(countRow?.n ?? 0), data: [] };
 }
 
 /** A product page's data by slug; unknown slug → 404. */
@@ -221,7 +242,7 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
     .where('p.slug', '=', slug)
     .executeTakeFirst();
   if (!row) throw new ApiError('NOT_FOUND');
-  const [variants, relatedRows] = await Promise.all([
+  const [variants, images, relatedRows] = await Promise.all([
     db.kysely
       .selectFrom('variants')
       .selectAll()
@@ -229,6 +250,7 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
       .orderBy('sort')
       .orderBy('id')
       .execute(),
+    imagesOf(db, row.id),
     base(db)
       .select(summaryColumns)
       .where('p.id', '!=', row.id)
@@ -243,14 +265,12 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
       .limit(RELATED_COUNT)
       .execute() as Promise<SummaryRow[]>,
   ]);
-  const images = await imagesOf(db, [row.id, ...relatedRows.map((r) => r.id)]);
   const specs = JSON.parse(row.specs) as Record<string, string>[];
-  const own = images.get(row.id) ?? [];
   return {
-    ...toSummary(row as SummaryRow, own, locale),
+    ...toSummary(row as SummaryRow, locale),
     description: loc(row, 'description', locale),
     specs: specs.map((s) => ({ label: loc(s, 'label', locale), value: loc(s, 'value', locale) })),
-    images: own.map((i) => toImage(i, locale)),
+    images: images.map((i) => toImage(i, locale)),
     variants: variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -261,7 +281,7 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
       stock: v.stock,
       in_stock: v.stock > 0,
     })),
-    related: relatedRows.map((r) => toSummary(r, images.get(r.id), locale)),
+    related: relatedRows.map((r) => toSummary(r, locale)),
     updated_at: iso(row.updated_at),
   };
 }
