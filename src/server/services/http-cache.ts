@@ -14,7 +14,8 @@ export const CATALOG_CACHE_MS = 1_000;
 export const CATALOG_CACHE_ENTRIES = 500;
 
 interface Entry {
-  body: string;
+  /** The rendered JSON, encoded once. */
+  body: Uint8Array;
   etag: string;
   expires: number;
 }
@@ -44,7 +45,7 @@ export function invalidateCatalogCache(deps: Deps): void {
 const matches = (header: string | undefined, etag: string) =>
   header?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag) ?? false;
 
-const toEntry = (body: string, expires: number): Entry => ({
+const toEntry = (body: Uint8Array, expires: number): Entry => ({
   body,
   etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
   expires,
@@ -67,8 +68,9 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get('deps');
   const ttl = deps.env.NODE_ENV === 'test' ? 0 : CATALOG_CACHE_MS;
   const store = storeOf(deps);
-  const url = new URL(c.req.url);
-  const key = `${c.get('locale')} ${url.pathname}${url.search}`;
+  // Path and query only: the Host header must not multiply entries.
+  const url = c.req.url;
+  const key = `${c.get('locale')} ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
   const now = Date.now();
   let entry = store.entries.get(key);
   if (!entry || entry.expires <= now) {
@@ -79,7 +81,7 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
       // No render under way (or it failed): render this request's answer and share it.
       const render = (async () => {
         await next();
-        return c.res.status === 200 ? toEntry(await c.res.text(), now + ttl) : null;
+        return c.res.status === 200 ? toEntry(new Uint8Array(await c.res.arrayBuffer()), now + ttl) : null;
       })();
       if (ttl > 0) store.pending.set(key, render);
       try {
@@ -95,12 +97,14 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const headers = {
     'Content-Type': 'application/json; charset=UTF-8',
     ETag: entry.etag,
-    'Cache-Control': `public, max-age=${CATALOG_MAX_AGE_S}`,
+    // An answer to a request carrying credentials is never stored by shared caches (security.md).
+    'Cache-Control': c.req.header('authorization') ? 'no-store' : `public, max-age=${CATALOG_MAX_AGE_S}`,
   };
+  // Built through the context so headers set by outer middleware before `next()` are kept.
   c.res = undefined;
   c.res = matches(c.req.header('if-none-match'), entry.etag)
-    ? new Response(null, { status: 304, headers })
-    : new Response(entry.body, { status: 200, headers });
+    ? c.body(null, 304, headers)
+    : c.body(entry.body as Uint8Array<ArrayBuffer>, 200, headers);
 };
 
 /** Treats an empty query value (`?brand=`) as absent, as HTML forms send them. */
