@@ -47,11 +47,12 @@ export function createApp(deps: Deps) {
     c.set('deps', deps);
     c.set('locale', localeFrom(c.req.header('accept-language')));
     c.set('ip', clientIp(c, trustProxy));
-    await next();
+    // Defaults set before the handler runs (handlers may override Cache-Control): touching the
+    // response after `next()` would force the node adapter to copy every response.
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Vary', 'Accept-Language, Authorization', { append: true });
-    if (c.req.header('authorization') || c.req.method !== 'GET') c.header('Cache-Control', 'no-store');
-    else if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Accept-Language, Authorization');
+    c.header('Cache-Control', c.req.header('authorization') || c.req.method !== 'GET' ? 'no-store' : 'no-cache');
+    await next();
   });
   if (origins.length) {
     app.use(

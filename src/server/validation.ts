@@ -65,7 +65,8 @@ function messageFor(issue: z.core.$ZodIssue): Msg {
 
 /** Turns zod issues into `{field: message}` in the locale; the first issue of a field wins. */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: a `__proto__` field name must become an ordinary key.
+  const out: Record<string, string> = Object.create(null);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) out[[...issue.path, key].join('.')] ??= pick(FIELD_MESSAGES.unknownField, locale);
