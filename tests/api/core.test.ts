@@ -33,3 +33,14 @@ describe('API core', () => {
     expect(r.json).toMatchObject({ status: false, code: 'PAYLOAD_TOO_LARGE' });
   });
 });
+
+describe('provider choice', () => {
+  it('refuses the SMS outbox in production unless simulators are allowed', async () => {
+    const { pickSms } = await import('../../src/server/deps.ts');
+    const { readEnv } = await import('../../src/server/env.ts');
+    const prod = readEnv({ NODE_ENV: 'production' });
+    expect(() => pickSms(prod, shop.deps.db, shop.clock)).toThrow(/SMS_PROVIDER=http/);
+    expect(pickSms({ ...prod, ALLOW_SIMULATORS: '1' }, shop.deps.db, shop.clock).name).toBe('outbox');
+    expect(pickSms(readEnv({ NODE_ENV: 'development' }), shop.deps.db, shop.clock).name).toBe('outbox');
+  });
+});

@@ -73,7 +73,7 @@ export async function createTestShop(
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   await migrate(db);
-  if (opts.seeded) await seed(db);
+  if (opts.seeded) await seed(db, { logN: env.SCRYPT_LOG_N });
   const deps: Deps = { db, env, clock, sms: outboxSms(db, clock) };
   const app = createApp(deps);
   return {

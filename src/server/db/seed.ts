@@ -16,10 +16,10 @@ async function rowCount(db: Db, table: 'members' | 'region_districts'): Promise<
  * The catalogue goes in as one transaction; regions and members manage their own.
  * Returns `seeded: true` only when something was inserted.
  */
-export async function seed(db: Db): Promise<{ seeded: boolean }> {
+export async function seed(db: Db, opts: { logN?: number } = {}): Promise<{ seeded: boolean }> {
   const before = (await rowCount(db, 'members')) + (await rowCount(db, 'region_districts'));
   await seedRegions(db);
-  await seedMembers(db);
+  await seedMembers(db, opts);
   const after = (await rowCount(db, 'members')) + (await rowCount(db, 'region_districts'));
   const catalog = await db.kysely.transaction().execute((trx) => seedCatalog(trx));
   return { seeded: catalog || after !== before };
