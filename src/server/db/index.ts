@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -29,6 +29,31 @@ export function openDb(opts: { sqlitePath: string; databaseUrl?: string | undefi
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** How many distinct prepared statements the embedded database keeps. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Reuses prepared statements by SQL text (Kysely prepares on every query; preparing costs about as
+ * much as running a small indexed query). Least recently used statements are dropped first.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (stmt) {
+        cache.delete(text);
+      } else {
+        stmt = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, stmt);
+      return stmt;
+    },
+  };
 }
