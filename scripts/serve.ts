@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
+import { startSweeper } from '../src/server/services/maintenance.ts';
 import { createSite } from '../src/server/site.ts';
 
 const env = readEnv();
@@ -17,6 +18,7 @@ if (!existsSync(clientDir)) {
   process.exit(1);
 }
 const deps = await createDeps(env);
+const stopSweeper = startSweeper(deps);
 const site = createSite({ api: createApp(deps), clientDir, publicApiBase: env.PUBLIC_API_BASE });
 const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
@@ -24,6 +26,7 @@ const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, 
 });
 
 function shutdown() {
+  stopSweeper();
   server.close(() => void deps.db.close().then(() => process.exit(0)));
   setTimeout(() => process.exit(0), 3_000).unref();
 }
