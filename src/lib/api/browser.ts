@@ -1,17 +1,19 @@
-import Cookies from 'js-cookie';
 import { COOKIE } from '../../config.ts';
 import { finishLoading, showError, startLoading } from '../../stores/ui.ts';
+import { readCookie } from '../runtime/cookies.ts';
 import { currentLocale } from '../runtime/locale.ts';
 import { createApiClient } from './client.ts';
 
 /** The token cookie holds an opaque URL-safe string; anything else is ignored. */
 const TOKEN_PATTERN = /^[\w.~+/=-]{16,512}$/;
 
+/** Whether a cookie value has the shape of a session token. */
+export const isTokenLike = (value: string): boolean => TOKEN_PATTERN.test(value);
+
 /** The bearer token from the `accessToken` cookie, if it looks like one. */
 export function tokenFromCookie(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const token = Cookies.get(COOKIE.accessToken);
-  return token && TOKEN_PATTERN.test(token) ? token : undefined;
+  const token = readCookie(COOKIE.accessToken);
+  return token && isTokenLike(token) ? token : undefined;
 }
 
 let transport: typeof globalThis.fetch = (...args) => globalThis.fetch(...args);
