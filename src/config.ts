@@ -79,3 +79,10 @@ export const RETRY_COUNT = 1;
 
 /** OTP resend countdown shown in forms. */
 export const OTP_RESEND_SECONDS = 60;
+
+/** Password length in characters (code points): at least 8, at most 128 (security.md). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** One-time codes: 6 digits, valid 5 minutes. */
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MS = 5 * 60_000;

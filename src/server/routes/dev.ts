@@ -1,4 +1,38 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { normalizePhone } from '../../lib/taiwan/phone.ts';
 import type { AppEnv } from '../context.ts';
+import { isProduction } from '../env.ts';
+import { ok } from '../envelope.ts';
+import { ApiError } from '../errors.ts';
+import { queryOf } from '../validation.ts';
 
+const OUTBOX_LIMIT = 50;
+
+const outboxQuery = z.strictObject({ phone: z.string().trim().min(1, { message: 'phone' }) });
+
+/** Development helpers; every route answers 403 DEV_ONLY when NODE_ENV=production. */
 export const dev = new Hono<AppEnv>();
+
+dev.use('*', async (c, next) => {
+  if (isProduction(c.get('deps').env)) throw new ApiError('DEV_ONLY');
+  await next();
+});
+
+/** GET /api/dev/sms-outbox?phone= → the latest messages to that phone, newest first: [{purpose, code, text, created_at}]. */
+dev.get('/sms-outbox', async (c) => {
+  const { phone } = queryOf(c, outboxQuery);
+  const rows = await c
+    .get('deps')
+    .db.kysely.selectFrom('sms_outbox')
+    .select(['purpose', 'code', 'text', 'created_at'])
+    .where('phone', '=', normalizePhone(phone))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(OUTBOX_LIMIT)
+    .execute();
+  return ok(
+    c,
+    rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
+  );
+});
