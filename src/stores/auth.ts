@@ -1,5 +1,6 @@
 import { computed, map } from 'nanostores';
 import { type UserInfo, usersApi } from '../lib/api/users.ts';
+import { SESSION_CHECKED_KEY } from '../lib/runtime/cookies.ts';
 import { currentLocale, localizePath } from '../lib/runtime/locale.ts';
 import { nav } from '../lib/runtime/navigate.ts';
 import { clearRecordPage, readAuthCookies, readRecordPage, writeToken, writeUserInfo } from './auth-cookies.ts';
@@ -29,9 +30,6 @@ $auth.listen((next, prev) => {
   if (next.token !== prev?.token) writeToken(next.token);
   if (next.userInfo !== prev?.userInfo) writeUserInfo(next.userInfo);
 });
-
-/** Session marker: the token of this tab was already checked, so plain pages need not check it again. */
-export const SESSION_CHECKED_KEY = 'auth-checked';
 
 function markChecked(checked: boolean): void {
   if (typeof sessionStorage === 'undefined') return;

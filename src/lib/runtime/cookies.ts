@@ -24,3 +24,6 @@ export function writeAuthCookie(name: string, value: string): void {
 export function removeCookie(name: string): void {
   Cookies.remove(name, { path: '/' });
 }
+
+/** sessionStorage flag: this tab's token was checked, so plain pages need not check it again. */
+export const SESSION_CHECKED_KEY = 'auth-checked';

@@ -1,0 +1,73 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useId } from 'react';
+
+/** A labelled input with its error message beside it (announced, and tied to the input). */
+export function Field(
+  props: { label: ReactNode; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>,
+) {
+  const { label, error, hint, ...input } = props;
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="sw-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {hint}
+      {error && (
+        <p id={errorId} className="sw-field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The submit button: disabled and labelled as working while the request is in flight. */
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <button type="submit" className="sw-button sw-button-primary" disabled={pending} aria-busy={pending}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+/** The form-wide message (refusal) and notice (success), each announced when it appears. */
+export function FormMessages({ message, notice }: { message: string; notice: string }) {
+  return (
+    <>
+      {message && (
+        <p className="sw-form-message" role="alert">
+          {message}
+        </p>
+      )}
+      {notice && (
+        <p className="sw-form-notice" role="status">
+          {notice}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Reads a form's current values as a plain object (checkboxes as booleans). */
+export function formValues(form: HTMLFormElement): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
+  for (const el of form.elements) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement) || !el.name) continue;
+    values[el.name] = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value;
+  }
+  return values;
+}
