@@ -1,13 +1,15 @@
 import type { Locale } from '../../../config.ts';
+import { catalog } from './catalog.ts';
 import { common } from './common.ts';
+import { pages } from './pages.ts';
 
 /**
  * Every user-facing string, per locale. Each domain keeps its own file (common, catalog, auth,
  * member, cart...) with the same keys in both locales; a unit test fails when one is missing.
  */
 export const MESSAGES = {
-  'zh-TW': { ...common['zh-TW'] },
-  en: { ...common.en },
+  'zh-TW': { ...common['zh-TW'], ...catalog['zh-TW'], ...pages['zh-TW'] },
+  en: { ...common.en, ...catalog.en, ...pages.en },
 } as const;
 
 export type MessageKey = keyof (typeof MESSAGES)['zh-TW'];
