@@ -1,7 +1,9 @@
 import type { Locale } from '../../../config.ts';
 import { auth } from './auth.ts';
+import { catalog } from './catalog.ts';
 import { common } from './common.ts';
 import { member } from './member.ts';
+import { pages } from './pages.ts';
 import { runtime } from './runtime.ts';
 
 /**
@@ -9,8 +11,15 @@ import { runtime } from './runtime.ts';
  * member, cart...) with the same keys in both locales; a unit test fails when one is missing.
  */
 export const MESSAGES = {
-  'zh-TW': { ...common['zh-TW'], ...auth['zh-TW'], ...member['zh-TW'], ...runtime['zh-TW'] },
-  en: { ...common.en, ...auth.en, ...member.en, ...runtime.en },
+  'zh-TW': {
+    ...common['zh-TW'],
+    ...catalog['zh-TW'],
+    ...pages['zh-TW'],
+    ...auth['zh-TW'],
+    ...member['zh-TW'],
+    ...runtime['zh-TW'],
+  },
+  en: { ...common.en, ...catalog.en, ...pages.en, ...auth.en, ...member.en, ...runtime.en },
 } as const;
 
 export type MessageKey = keyof (typeof MESSAGES)['zh-TW'];
