@@ -80,14 +80,13 @@ export const RETRY_COUNT = 1;
 /** OTP resend countdown shown in forms. */
 export const OTP_RESEND_SECONDS = 60;
 
-<<<<<<< HEAD
 /** Password length in characters (code points): at least 8, at most 128 (security.md). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** One-time codes: 6 digits, valid 5 minutes. */
 export const OTP_LENGTH = 6;
 export const OTP_TTL_MS = 5 * 60_000;
-=======
+
 /** Storefront pages: list sizes of the prerendered listings and the home sections. */
 export const PRODUCTS_PAGE_SIZE = 24;
 export const ARTICLES_PAGE_SIZE = 12;
@@ -98,4 +97,3 @@ export const RELATED_PRODUCTS = 4;
 export const API_MAX_PAGE_SIZE = 100;
 /** Product images above the fold on listing pages (loaded eagerly); the rest load lazily. */
 export const EAGER_IMAGES = 4;
->>>>>>> pages

@@ -11,7 +11,6 @@ export function ErrorModal({ locale }: { locale: Locale }) {
     <Modal
       open={errorMessage !== null}
       onClose={closeError}
-      role="alertdialog"
       overlayClose
       title={t(locale, 'auth.errorModal.title')}
       closeLabel={t(locale, 'auth.modal.close')}

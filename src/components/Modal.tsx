@@ -21,8 +21,17 @@ export interface ModalProps {
   maxWidth?: string;
   /** Accessible name of the close icon. */
   closeLabel?: string;
-  /** Marks the dialog for tests and styling: `alert` for errors. */
-  role?: 'dialog' | 'alertdialog';
+}
+
+/** Modals render into one element outside <body>, which Astro's router replaces on navigation. */
+function modalRoot(): HTMLElement {
+  let root = document.querySelector<HTMLElement>('[data-modal-root]');
+  if (!root) {
+    root = document.createElement('div');
+    root.dataset.modalRoot = '';
+    document.documentElement.append(root);
+  }
+  return root;
 }
 
 const FOCUSABLE =
@@ -103,7 +112,7 @@ export function Modal(props: ModalProps) {
       <div
         ref={dialog}
         className="sw-modal"
-        role={props.role ?? 'dialog'}
+        role="dialog"
         aria-modal="true"
         aria-labelledby={props.title ? titleId : undefined}
         tabIndex={-1}
@@ -134,6 +143,6 @@ export function Modal(props: ModalProps) {
         )}
       </div>
     </div>,
-    document.body,
+    modalRoot(),
   );
 }

@@ -16,7 +16,8 @@ export function mountOverlays(): void {
   mounted = true;
   const host = document.createElement('div');
   host.dataset.overlays = '';
-  document.body.append(host);
+  // Outside <body>, which Astro's router replaces on every client-side navigation.
+  document.documentElement.append(host);
   const locale = currentLocale();
   createRoot(host).render(
     <>

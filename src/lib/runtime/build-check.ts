@@ -34,11 +34,9 @@ export function startBuildCheck(): () => boolean {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void check();
   });
-  // Client-side navigation (Astro's router) is cancelled in favour of a full load of the same URL.
+  // Cancelling a client-side navigation makes Astro's router load the same URL in full.
   document.addEventListener('astro:before-preparation', (event) => {
-    if (!outdated) return;
-    event.preventDefault();
-    location.assign((event as Event & { to: URL }).to.href);
+    if (outdated) event.preventDefault();
   });
   return () => outdated;
 }

@@ -1,3 +1,7 @@
+import type { Locale } from '../../config.ts';
+import { localizePath } from './locale.ts';
+import { GUEST_ONLY_ROUTES, isMemberRoute, routeName } from './routes.ts';
+
 /**
  * Route middleware of spec section 6. Pages name theirs; the same decision runs three times: as a
  * tiny inline script in the page head (before first paint), in the runtime on client-side
@@ -16,9 +20,27 @@ export function resolveMiddleware(name: string): RouteMiddleware {
   return name as RouteMiddleware;
 }
 
+/** The middleware of a page, by its route name (spec section 6); null for pages open to all. */
+export function middlewareFor(pathname: string): RouteMiddleware | null {
+  const name = routeName(pathname);
+  if (isMemberRoute(name)) return 'member';
+  if (name === 'reset-password') return 'reset';
+  if (name === 'register' || (GUEST_ONLY_ROUTES as readonly string[]).includes(name)) return 'guest';
+  return null;
+}
+
 export interface GuardPaths {
   login: string;
   member: string;
+}
+
+/** Where members are sent from guest-only pages, and guests from member pages. */
+export const MEMBER_HOME = '/member/profile';
+export const LOGIN_PAGE = '/login';
+
+/** The guard paths in `locale`. */
+export function guardPaths(locale: Locale): GuardPaths {
+  return { login: localizePath(LOGIN_PAGE, locale), member: localizePath(MEMBER_HOME, locale) };
 }
 
 /** Where the middleware sends this visitor, or null to stay. */

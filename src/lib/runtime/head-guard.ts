@@ -1,16 +1,6 @@
 import { AUTH_COOKIE_MAX_AGE_S, COOKIE, type Locale } from '../../config.ts';
-import { cookieMember, guardTarget, type RouteMiddleware, ticketFresh } from './guards.ts';
-import { localizePath } from './locale.ts';
+import { cookieMember, guardPaths, guardTarget, type RouteMiddleware, ticketFresh } from './guards.ts';
 import { RESET_TICKET_KEY } from './reset-ticket.ts';
-
-/** Where members are sent from guest-only pages, and guests from member pages. */
-export const MEMBER_HOME = '/member/profile';
-export const LOGIN_PAGE = '/login';
-
-/** The guard paths for `locale`. */
-export function guardPaths(locale: Locale) {
-  return { login: localizePath(LOGIN_PAGE, locale), member: localizePath(MEMBER_HOME, locale) };
-}
 
 /**
  * Source of the inline head script that applies `middleware` before first paint: it hides the page

@@ -4,11 +4,13 @@
  * and — for members only — the lazy token check and the phone-verification modal.
  */
 import { COOKIE } from '../../config.ts';
+import { onPageLoad } from '../../scripts/page-load.ts';
 import { startBuildCheck } from './build-check.ts';
 import { installChunkErrorReload } from './chunk-errors.ts';
 import { readCookie, SESSION_CHECKED_KEY } from './cookies.ts';
 import { showErrorScreen } from './error-screen.ts';
 import { mountLoadingBar, trackNavigation } from './loading-bar.ts';
+import { installNavigationGuard } from './navigation-guard.ts';
 import { startPrefetch } from './prefetch.ts';
 import { recordVisit } from './record-page.ts';
 import { startScrollRestoration, startSmoothScroll } from './scroll.ts';
@@ -25,8 +27,8 @@ function startMemberSession(): void {
 installChunkErrorReload(showErrorScreen);
 mountLoadingBar();
 trackNavigation();
-recordVisit();
-document.addEventListener('astro:after-swap', () => recordVisit());
+installNavigationGuard();
+onPageLoad(() => recordVisit());
 startMemberSession();
 startBuildCheck();
 startPrefetch();

@@ -29,7 +29,8 @@ export function mountLoadingBar(): void {
     transitionProperty: 'width, opacity',
     transitionTimingFunction: 'cubic-bezier(0.1, 0.6, 0.3, 1), linear',
   });
-  document.body.append(bar);
+  // Outside <body>, which Astro's router replaces on every client-side navigation.
+  document.documentElement.append(bar);
   $ui.subscribe((state) => {
     const look = LOOK[state.loading];
     bar.hidden = state.loading === 'idle';

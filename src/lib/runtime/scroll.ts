@@ -57,14 +57,14 @@ export function scrollToTarget(hash: string, smooth: boolean): void {
 }
 
 /**
- * On every page change (Astro's client-side router): to the top, or to the hash element. Elements
- * marked `data-scroll-container` are also scrolled back to the top 1600 ms after a path change.
+ * Page changes: Astro's router already scrolls to the top or the hash element (and restores the
+ * position on back/forward); a first load with a hash goes to its element once the smooth scroller
+ * runs. Elements marked `data-scroll-container` are scrolled back to the top 1600 ms after a path change.
  */
 export function startScrollRestoration(): void {
   let lastPath = location.pathname;
   let timer: ReturnType<typeof setTimeout> | undefined;
   document.addEventListener('astro:after-swap', () => {
-    scrollToTarget(location.hash, false);
     if (location.pathname === lastPath) return;
     lastPath = location.pathname;
     clearTimeout(timer);
