@@ -1,22 +1,30 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useId } from 'react';
 
-/** A labelled input with its error message beside it (announced, and tied to the input). */
+/**
+ * A labelled input with its error message below (announced, and tied to the input). `addon` sits
+ * beside the input (a send-code button); `hint` below it.
+ */
 export function Field(
-  props: { label: ReactNode; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>,
+  props: { label: ReactNode; error?: string; hint?: ReactNode; addon?: ReactNode } & ComponentProps<'input'>,
 ) {
-  const { label, error, hint, ...input } = props;
+  const { label, error, hint, addon, ...input } = props;
   const id = useId();
   const errorId = `${id}-error`;
+  const control = (
+    <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+  );
   return (
     <div className="sw-field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
+      {addon ? (
+        <div className="sw-inline">
+          {control}
+          {addon}
+        </div>
+      ) : (
+        control
+      )}
       {hint}
       {error && (
         <p id={errorId} className="sw-field-error" role="alert">

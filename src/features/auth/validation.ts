@@ -32,7 +32,7 @@ export const rules = {
       .string()
       .trim()
       .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'auth.error.code'),
-  optionalEmail: () => z.union([z.literal(''), z.string().trim().email('auth.error.email')]),
+  optionalEmail: () => z.string().trim().pipe(z.union([z.literal(''), z.email('auth.error.email')])),
 };
 
 /** Adds the "confirmation equals password" rule to a form schema. */

@@ -15,6 +15,9 @@ export function readResetTicket(now = Date.now()): string | null {
   return raw && ticketFresh(raw, now) ? (JSON.parse(raw) as { ticket: string }).ticket : null;
 }
 
+/** Query flag set by the reset-password step: the login form then says the password was reset. */
+export const RESET_DONE_FLAG = 'reset';
+
 export function clearResetTicket(): void {
   sessionStorage.removeItem(RESET_TICKET_KEY);
 }
