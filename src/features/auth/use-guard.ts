@@ -6,7 +6,6 @@ import { nav } from '../../lib/runtime/navigate.ts';
 import { recordVisit } from '../../lib/runtime/record-page.ts';
 import { readResetTicket } from '../../lib/runtime/reset-ticket.ts';
 import { $auth, $isLoggedIn, initAuth } from '../../stores/auth.ts';
-import { mountOverlays } from './overlays.tsx';
 
 /**
  * The island side of a page's route middleware: mounts the page overlays, starts the auth state
@@ -19,7 +18,7 @@ export function useGuard(middleware: RouteMiddleware | null, locale: Locale): bo
   const [verdict, setVerdict] = useState<'pending' | 'stay' | 'leave'>('pending');
 
   useEffect(() => {
-    mountOverlays();
+    void import('./overlays.tsx').then((m) => m.mountOverlays());
     void initAuth();
   }, []);
 
