@@ -97,3 +97,5 @@ export const RELATED_PRODUCTS = 4;
 export const API_MAX_PAGE_SIZE = 100;
 /** Product images above the fold on listing pages (loaded eagerly); the rest load lazily. */
 export const EAGER_IMAGES = 4;
+/** Stock at or below this count shows 'only N left'. */
+export const LOW_STOCK_THRESHOLD = 3;

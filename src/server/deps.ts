@@ -3,6 +3,8 @@ import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { readEnv, type ServerEnv } from './env.ts';
+import type { SmsProvider } from './providers/sms.ts';
+import { httpSms } from './providers/sms-http.ts';
 import { outboxSms } from './providers/sms-outbox.ts';
 
 export const systemClock: Clock = { now: () => Date.now() };
@@ -15,6 +17,13 @@ export async function createDeps(env: ServerEnv = readEnv(), clock: Clock = syst
   const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
   await migrate(db);
   if (db.dialect === 'sqlite') await seed(db);
-  const sms = outboxSms(db, clock);
-  return { db, env, clock, sms };
+  return { db, env, clock, sms: pickSms(env, db, clock) };
+}
+
+/** The SMS adapter named by SMS_PROVIDER: `outbox` (default, development) or `http` (a real gateway). */
+export function pickSms(env: ServerEnv, db: Deps['db'], clock: Clock): SmsProvider {
+  if (env.SMS_PROVIDER !== 'http') return outboxSms(db, clock);
+  if (!env.SMS_HTTP_URL)
+    throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL (the gateway endpoint). Set it and start again.');
+  return httpSms({ url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, timeoutMs: env.SMS_HTTP_TIMEOUT_MS });
 }

@@ -17,6 +17,11 @@ export const ERRORS = {
   INVALID_JSON: { status: 400, zh: '請求內容不是有效的 JSON。', en: 'The request body is not valid JSON.' },
   UNAUTHENTICATED: { status: 401, zh: '請先登入會員。', en: 'Please log in first.' },
   INVALID_CREDENTIALS: { status: 401, zh: '帳號或密碼錯誤。', en: 'The account or password is incorrect.' },
+  ACCOUNT_DISABLED: {
+    status: 403,
+    zh: '此帳號已停用，如有疑問請聯絡客服。',
+    en: 'This account is disabled. Please contact us if you have questions.',
+  },
   FORBIDDEN: { status: 403, zh: '您沒有權限執行此操作。', en: 'You are not allowed to do this.' },
   NOT_FOUND: { status: 404, zh: '找不到您要的資料。', en: 'What you asked for was not found.' },
   ROUTE_NOT_FOUND: { status: 404, zh: '沒有這個 API 路徑。', en: 'There is no such API route.' },

@@ -26,6 +26,19 @@ export const FIELD_MESSAGES = {
   city: { zh: '請選擇縣市。', en: 'Choose a city or county.' },
   area: { zh: '請選擇鄉鎮市區。', en: 'Choose a district.' },
   addr: { zh: '地址最多 200 個字。', en: 'The address can have at most 200 characters.' },
+  zipcodeMismatch: {
+    zh: '郵遞區號與所選的鄉鎮市區不符。',
+    en: 'The postal code does not match the chosen district.',
+  },
+  areaNeedsCity: { zh: '請先選擇縣市，再選擇鄉鎮市區。', en: 'Choose the city or county before the district.' },
+  phoneNotOwn: {
+    zh: '請輸入您帳號登記的手機號碼。',
+    en: 'Enter the mobile number registered to your account.',
+  },
+  phoneMissing: {
+    zh: '您的帳號尚未登記手機號碼，請聯絡客服。',
+    en: 'Your account has no mobile number on record. Please contact us.',
+  },
   unknownField: { zh: '不允許的欄位。', en: 'This field is not allowed.' },
   invalid: { zh: '格式不正確。', en: 'The value is not valid.' },
   tooShort: { zh: '內容太短。', en: 'The value is too short.' },
@@ -72,6 +85,11 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, local
   throw new ApiError(unknown ? 'UNKNOWN_FIELD' : 'VALIDATION_FAILED', {
     fields: fieldErrors(result.error.issues, locale),
   });
+}
+
+/** A 400 VALIDATION_FAILED naming one field, for rules a schema cannot check (e.g. against the database). */
+export function fieldError(field: string, key: FieldMessageKey, locale: Locale): ApiError {
+  return new ApiError('VALIDATION_FAILED', { fields: { [field]: pick(FIELD_MESSAGES[key], locale) } });
 }
 
 /** Reads and validates a JSON body. Invalid JSON is a 400; the prototype keys never survive JSON.parse into our objects because schemas are strict. */

@@ -1,4 +1,104 @@
 import { Hono } from 'hono';
+import { OTP_RESEND_SECONDS } from '../../config.ts';
+import { authenticate, requireMember } from '../auth.ts';
 import type { AppEnv } from '../context.ts';
+import { ok } from '../envelope.ts';
+import {
+  changePassword,
+  issueResetTicket,
+  login,
+  register,
+  resetPassword,
+  verifyMemberPhone,
+} from '../services/accounts.ts';
+import { memberById, toMemberInfo, updateProfile } from '../services/profile.ts';
+import { sendOtp } from '../services/send-otp.ts';
+import { revokeSession } from '../services/sessions.ts';
+import { fieldError, jsonBody } from '../validation.ts';
+import {
+  chpwBody,
+  loginBody,
+  registerBody,
+  resetBody,
+  sendOtpBody,
+  updateBody,
+  verifyForgotBody,
+  verifyOtpBody,
+} from './users.schemas.ts';
 
+/** Member accounts (spec section 7). Every answer is the envelope; bodies and results are snake_case. */
 export const users = new Hono<AppEnv>();
+
+/** POST /send-otp/phone {phone, purpose} → {sent: true, resend_after}; `verify` needs the member's token and own phone. */
+users.post('/send-otp/phone', async (c) => {
+  const body = await jsonBody(c, sendOtpBody);
+  const deps = c.get('deps');
+  if (body.purpose === 'verify') {
+    const member = await memberById(deps, (await authenticate(c)).id);
+    if (!member.phone) throw fieldError('phone', 'phoneMissing', c.get('locale'));
+    if (member.phone !== body.phone) throw fieldError('phone', 'phoneNotOwn', c.get('locale'));
+  }
+  await sendOtp(deps, body.phone, body.purpose, c.get('ip'));
+  return ok(c, { sent: true, resend_after: OTP_RESEND_SECONDS });
+});
+
+/** POST /register {name, phone, password, code} → {token, expires_at}; the member is phone-verified. */
+users.post('/register', async (c) => {
+  const body = await jsonBody(c, registerBody);
+  return ok(c, await register(c.get('deps'), body, c.get('locale')));
+});
+
+/** POST /login {account, password} (account = mobile number or email) → {token, expires_at}. */
+users.post('/login', async (c) => {
+  const body = await jsonBody(c, loginBody);
+  return ok(c, await login(c.get('deps'), body.account, body.password, c.get('ip')));
+});
+
+/** POST /logout (Bearer) → {ok: true}; the session's token stops working at once. */
+users.post('/logout', requireMember, async (c) => {
+  await revokeSession(c.get('deps'), c.get('member').sessionId);
+  return ok(c, { ok: true });
+});
+
+/** GET /info (Bearer) → user info of spec section 3. */
+users.get('/info', requireMember, async (c) => {
+  return ok(c, toMemberInfo(await memberById(c.get('deps'), c.get('member').id)));
+});
+
+/** PATCH /update {name?, email?, zipcode?, city?, area?, addr?} (Bearer) → updated user info. */
+users.patch('/update', requireMember, async (c) => {
+  const body = await jsonBody(c, updateBody);
+  return ok(c, toMemberInfo(await updateProfile(c.get('deps'), c.get('member').id, body, c.get('locale'))));
+});
+
+/** PATCH /chpw {current_password, new_password} (Bearer) → {ok: true}; every other session ends. */
+users.patch('/chpw', requireMember, async (c) => {
+  const body = await jsonBody(c, chpwBody);
+  const deps = c.get('deps');
+  const { id, sessionId } = c.get('member');
+  const member = await memberById(deps, id);
+  await changePassword(deps, member, sessionId, body.current_password, body.new_password, c.get('locale'));
+  return ok(c, { ok: true });
+});
+
+/** PATCH /verify-otp {code} (Bearer) → user info with phone_verify true. */
+users.patch('/verify-otp', requireMember, async (c) => {
+  const body = await jsonBody(c, verifyOtpBody);
+  const deps = c.get('deps');
+  const { id } = c.get('member');
+  await verifyMemberPhone(deps, await memberById(deps, id), body.code);
+  return ok(c, toMemberInfo(await memberById(deps, id)));
+});
+
+/** PATCH /verify-otp-fp/phone {phone, code} → {ticket, expires_at}: a 15-minute, single-use reset ticket. */
+users.patch('/verify-otp-fp/phone', async (c) => {
+  const body = await jsonBody(c, verifyForgotBody);
+  return ok(c, await issueResetTicket(c.get('deps'), body.phone, body.code));
+});
+
+/** PATCH /reset-password {ticket, new_password} → {ok: true}; every session of the member ends. */
+users.patch('/reset-password', async (c) => {
+  const body = await jsonBody(c, resetBody);
+  await resetPassword(c.get('deps'), body.ticket, body.new_password, c.get('locale'));
+  return ok(c, { ok: true });
+});

@@ -1,0 +1,33 @@
+import type { Deps } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { enforce, hit, type Limit, reset } from './rate-limit.ts';
+
+const MINUTE_MS = 60_000;
+
+/** Brute-force limits of security.md (ASVS 6.1.1, 6.3.1). */
+export const LOGIN_LIMITS = {
+  perAccount: { max: 5, windowMs: 15 * MINUTE_MS },
+  perIp: { max: 30, windowMs: MINUTE_MS },
+} as const;
+
+const accountLimit = (scope: string, account: string): Limit => ({
+  key: `${scope}:account:${account}`,
+  ...LOGIN_LIMITS.perAccount,
+});
+
+/**
+ * Counts a password attempt on `account` (known or not, so the answer never tells them apart) and
+ * from `ip`, and throws 429 with Retry-After when either is over its limit. Runs **before** any
+ * hashing, so a blocked guess costs no CPU. Attempts count until a success clears the account's
+ * window: five wrong passwords in 15 minutes block the sixth try.
+ */
+export async function guardPasswordAttempt(deps: Deps, scope: string, account: string, ip?: string): Promise<void> {
+  if (ip) await enforce(deps, { key: `${scope}:ip:${ip}`, ...LOGIN_LIMITS.perIp });
+  const r = await hit(deps, accountLimit(scope, account));
+  if (!r.allowed) throw new ApiError('RATE_LIMITED', { retryAfterS: r.retryAfterS });
+}
+
+/** Forgets the account's failed attempts after a success. */
+export async function clearPasswordAttempts(deps: Deps, scope: string, account: string): Promise<void> {
+  await reset(deps, accountLimit(scope, account).key);
+}
