@@ -32,7 +32,11 @@ export const rules = {
       .string()
       .trim()
       .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'auth.error.code'),
-  optionalEmail: () => z.string().trim().pipe(z.union([z.literal(''), z.email('auth.error.email')])),
+  optionalEmail: () =>
+    z
+      .string()
+      .trim()
+      .pipe(z.union([z.literal(''), z.email('auth.error.email')])),
 };
 
 /** Adds the "confirmation equals password" rule to a form schema. */
