@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { Locale } from '../config.ts';
 import { phoneModalAllowed } from '../features/auth/session.ts';
 import { t } from '../lib/i18n/messages/index.ts';
@@ -15,7 +16,14 @@ export const PHONE_VERIFY_PATH = '/member/phone-Verification';
  */
 export function PhoneVerifyModal({ locale }: { locale: Locale }) {
   const needed = useStore($needsPhoneVerify);
-  const open = needed && typeof location !== 'undefined' && phoneModalAllowed(location.pathname);
+  // The overlays outlive client-side navigation: follow the page being shown.
+  const [path, setPath] = useState(() => location.pathname);
+  useEffect(() => {
+    const follow = () => setPath(location.pathname);
+    document.addEventListener('astro:page-load', follow);
+    return () => document.removeEventListener('astro:page-load', follow);
+  }, []);
+  const open = needed && phoneModalAllowed(path);
   return (
     <Modal open={open} closable={false} title={t(locale, 'auth.phoneModal.title')}>
       <p>{t(locale, 'auth.phoneModal.body')}</p>
