@@ -26,9 +26,10 @@ export const $needsPhoneVerify = computed(
   (loggedIn, a) => loggedIn && a.userInfo?.phoneVerify === false,
 );
 
-$auth.listen((next, prev) => {
-  if (next.token !== prev?.token) writeToken(next.token);
-  if (next.userInfo !== prev?.userInfo) writeUserInfo(next.userInfo);
+// The cookies follow the state; writing is skipped when a cookie already holds the value.
+$auth.listen((next) => {
+  writeToken(next.token);
+  writeUserInfo(next.userInfo);
 });
 
 function markChecked(checked: boolean): void {
