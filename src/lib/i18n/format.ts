@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-tw';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import 'dayjs/locale/zh-tw.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { type Locale, TIME_ZONE } from '../../config.ts';
 
 export { formatPrice } from './price.ts';
