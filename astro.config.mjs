@@ -16,7 +16,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  build: { format: 'directory', inlineStylesheets: 'always', concurrency: 4 },
   i18n: {
     locales: [...LOCALES],
     defaultLocale: DEFAULT_LOCALE,

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { seedMembers } from '../../src/server/db/seed/members.ts';
 import { seedRegions } from '../../src/server/db/seed/regions.ts';
 import type { TestShop } from '../helpers/test-app.ts';
@@ -34,8 +35,11 @@ let ipSeq = 0;
 export const freshIp = () => `10.${(++ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
 
 let phoneSeq = 0;
-/** A mobile number no other test in this process uses. */
-export const freshPhone = () => `09${String(10_000_000 + ((process.pid * 7919 + ++phoneSeq) % 89_999_999)).slice(-8)}`;
+/** A mobile number no other test in this process uses (never a demo member's). */
+export function freshPhone(): string {
+  const phone = `09${String(10_000_000 + ((process.pid * 7919 + ++phoneSeq) % 89_999_999)).slice(-8)}`;
+  return phone === DEMO.phone || phone === LEGACY.phone ? freshPhone() : phone;
+}
 
 /** Registers a new member through the API and returns their phone and token. */
 export async function registerMember(
@@ -61,4 +65,36 @@ export async function loginToken(shop: TestShop, account: string, password: stri
   const r = await shop.call('POST', '/api/users/login', { body: { account, password }, ip: freshIp() });
   if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.json)}`);
   return r.json.result.token;
+}
+
+/** The keys of user info (spec section 3) on the wire, sorted. */
+export const INFO_KEYS = [
+  'addr',
+  'area',
+  'city',
+  'created_at',
+  'email',
+  'email_verify',
+  'id',
+  'mobile',
+  'name',
+  'no',
+  'phone',
+  'phone_verify',
+  'status',
+  'uid',
+  'zipcode',
+];
+
+/** A string that makes any body larger than the 100 kB limit. */
+export const BIG = 'x'.repeat(101 * 1024);
+
+/** Asserts a failure envelope with `status` and catalogue `code`. */
+export function expectFail(
+  r: { status: number; json: { status: boolean; code: string } },
+  status: number,
+  code: string,
+) {
+  expect(r.status).toBe(status);
+  expect(r.json).toMatchObject({ status: false, result: null, code });
 }

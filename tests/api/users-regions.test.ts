@@ -84,6 +84,7 @@ describe('GET /api/dev/sms-outbox', () => {
       .execute();
     const r = await shop.call('GET', '/api/dev/sms-outbox?phone=%2B886911111111');
     expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-store');
     expect(r.json.result).toEqual([
       { purpose: 'forgot', code: '222222', text: 't', created_at: new Date(2_000).toISOString() },
       { purpose: 'register', code: '111111', text: 't', created_at: new Date(1_000).toISOString() },

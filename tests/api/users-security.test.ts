@@ -1,8 +1,6 @@
-import crypto, { scryptSync } from 'node:crypto';
+import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
-import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseHash } from '../../src/server/services/passwords.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sha256 } from '../../src/server/services/tokens.ts';
 import { createTestShop, type TestShop } from '../helpers/test-app.ts';
 import {
@@ -43,8 +41,8 @@ const login = (account: string, password: string, ip = freshIp()) =>
   shop.call('POST', '/api/users/login', { body: { account, password }, ip });
 const sendOtp = (phone: string, purpose: string, ip = freshIp()) =>
   shop.call('POST', '/api/users/send-otp/phone', { body: { phone, purpose }, ip });
-const verifyForgot = (phone: string, code: string) =>
-  shop.call('PATCH', '/api/users/verify-otp-fp/phone', { body: { phone, code } });
+const verifyForgot = (phone: string, code: string, ip = freshIp()) =>
+  shop.call('PATCH', '/api/users/verify-otp-fp/phone', { body: { phone, code }, ip });
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('no account enumeration (ASVS 6.3.8)', () => {
@@ -270,46 +268,5 @@ describe('sessions (ASVS 7.2–7.4)', () => {
       expect((await shop.call('GET', '/api/users/info', { token })).status).toBe(401);
     }
     expect(await loginToken(shop, m.phone, 'new secret phrase')).toBeTruthy();
-  });
-});
-
-describe('password storage (ASVS 11.4.2)', () => {
-  let strong: TestShop;
-  beforeAll(async () => {
-    strong = await createTestShop({ env: { SCRYPT_LOG_N: 17 } });
-  });
-  afterAll(() => strong.close());
-
-  it('stores scrypt N=2^17, r=8, p=1 with a 16-byte salt, and the hash verifies with those parameters', async () => {
-    const m = await registerMember(strong, { password: 'Soundwood 聲林 2026' });
-    const row = await strong.deps.db.kysely
-      .selectFrom('members')
-      .select('password_hash')
-      .where('phone', '=', m.phone)
-      .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
-    const h = parseHash(row.password_hash);
-    expect(h).toMatchObject({ logN: 17, r: 8, p: 1 });
-    expect(h?.salt).toHaveLength(16);
-    expect(h?.key).toHaveLength(32);
-    const again = scryptSync('Soundwood 聲林 2026', h!.salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
-    expect(again.equals(h!.key)).toBe(true);
-  });
-});
-
-describe('password policy (ASVS 6.2): register → login round trip', () => {
-  afterEach(() => shop.clock.advance(MIN));
-
-  it('accepts any Unicode password of 8 to 64 characters, untruncated', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'binary', minLength: 8, maxLength: 64 }), async (password) => {
-        const m = await registerMember(shop, { password });
-        expect((await login(m.phone, password)).status).toBe(200);
-        if ([...password].length > 8) {
-          expect((await login(m.phone, [...password].slice(0, -1).join(''))).status).toBe(401);
-        }
-      }),
-      { numRuns: 15 },
-    );
   });
 });

@@ -3,7 +3,7 @@
  * scripts (filtered listings, search) draw exactly the same thing from the same code.
  */
 import type { ProductSummary } from '../../lib/api/catalog.ts';
-import { formatPrice } from '../../lib/i18n/format.ts';
+import { formatPrice } from '../../lib/i18n/price.ts';
 import { escapeHtml as esc } from '../../lib/not-found.ts';
 
 /** Strings a card needs, in the page's language. */

@@ -7,6 +7,7 @@
  */
 import type { Locale } from '../../config.ts';
 import { setDateLocale } from '../i18n/format.ts';
+import { t } from '../i18n/messages/index.ts';
 import {
   type Article,
   type ArticleSummary,
@@ -153,4 +154,10 @@ export const buildCallCount = (): number => state.calls;
 export async function closeBuildData(): Promise<void> {
   await state.close?.();
   state.close = undefined;
+}
+
+/** The shop's name for headers and titles: the `name` system variable, else the message. */
+export async function shopName(locale: Locale): Promise<string> {
+  const { sysVars } = await siteData(locale);
+  return sysVars.name || t(locale, 'site.name');
 }

@@ -1,8 +1,10 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-tw';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import 'dayjs/locale/zh-tw.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { type Locale, TIME_ZONE } from '../../config.ts';
+
+export { formatPrice } from './price.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -11,14 +13,6 @@ dayjs.extend(timezone);
 const DAYJS_LOCALE: Record<Locale, string> = { 'zh-TW': 'zh-tw', en: 'en' };
 const DATE_FORMAT: Record<Locale, string> = { 'zh-TW': 'YYYY年M月D日', en: 'MMM D, YYYY' };
 const DATE_TIME_FORMAT: Record<Locale, string> = { 'zh-TW': 'YYYY年M月D日 HH:mm', en: 'MMM D, YYYY HH:mm' };
-
-const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** A whole NT$ amount with thousands separators: 1234 → `NT$1,234` (the same in both locales). */
-export function formatPrice(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  return `${sign}NT$${thousands.format(Math.abs(Math.round(amount)))}`;
-}
 
 /** Sets the global date language (spec section 4: start-up and language switch). */
 export function setDateLocale(locale: Locale): void {

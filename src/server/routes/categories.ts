@@ -1,4 +1,19 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
+import { ok } from '../envelope.ts';
+import { catalogCache, uidParam } from '../services/http-cache.ts';
+import { listTerms, termTree } from '../services/taxonomy.ts';
+import { queryOf } from '../validation.ts';
 
-export const categories = new Hono<AppEnv>();
+/** GET /api/product-categories/all and /brands?uid= (a category with the brands of its products). */
+export const categories = new Hono<AppEnv>()
+  .use('*', catalogCache)
+  .get('/all', async (c) => {
+    queryOf(c, z.strictObject({}));
+    return ok(c, await listTerms(c.get('deps').db, 'categories', c.get('locale')));
+  })
+  .get('/brands', async (c) => {
+    const { uid } = queryOf(c, z.strictObject({ uid: uidParam }));
+    return ok(c, await termTree(c.get('deps').db, 'categories', uid, c.get('locale')));
+  });

@@ -31,6 +31,8 @@ dev.get('/sms-outbox', async (c) => {
     .orderBy('id', 'desc')
     .limit(OUTBOX_LIMIT)
     .execute();
+  // The messages carry live codes: never keep them in a cache.
+  c.header('Cache-Control', 'no-store');
   return ok(
     c,
     rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),

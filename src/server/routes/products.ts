@@ -1,4 +1,58 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
+import { ok, paged } from '../envelope.ts';
+import { catalogCache, optional, slugParam } from '../services/http-cache.ts';
+import { intParam, MAX_PAGE_SIZE, window } from '../services/paging.ts';
+import { listProducts, productDetail } from '../services/products.ts';
+import { queryOf } from '../validation.ts';
 
-export const products = new Hono<AppEnv>();
+/** Products per page unless `page_size` says otherwise. */
+export const PRODUCTS_PAGE_SIZE = 24;
+const MAX_PRICE_NTD = 10_000_000;
+const MAX_QUERY_CHARS = 100;
+
+const listQuery = z
+  .strictObject({
+    page: optional(intParam(1, 1_000_000)),
+    page_size: optional(intParam(1, MAX_PAGE_SIZE)),
+    brand: optional(slugParam),
+    category: optional(slugParam),
+    q: optional(z.string().trim().max(MAX_QUERY_CHARS, { message: 'tooLong' })),
+    min_price: optional(intParam(0, MAX_PRICE_NTD)),
+    max_price: optional(intParam(0, MAX_PRICE_NTD)),
+    in_stock: optional(z.enum(['0', '1', 'true', 'false'], { message: 'invalid' })),
+    sort: optional(z.enum(['newest', 'price_asc', 'price_desc', 'name'], { message: 'invalid' })),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    path: ['max_price'],
+    message: 'invalid',
+  });
+
+/** GET /api/products (paged, filtered, sorted) and GET /api/products/{slug}. */
+export const products = new Hono<AppEnv>()
+  .use('*', catalogCache)
+  .get('/', async (c) => {
+    const q = queryOf(c, listQuery);
+    const page = q.page ?? 1;
+    const size = q.page_size ?? PRODUCTS_PAGE_SIZE;
+    const { total, data } = await listProducts(
+      c.get('deps').db,
+      {
+        brand: q.brand,
+        category: q.category,
+        q: q.q || undefined,
+        min_price: q.min_price,
+        max_price: q.max_price,
+        in_stock: q.in_stock === '1' || q.in_stock === 'true',
+        sort: q.sort ?? 'newest',
+        ...window(page, size),
+      },
+      c.get('locale'),
+    );
+    return ok(c, paged(data, total, page, size));
+  })
+  .get('/:slug', async (c) => {
+    queryOf(c, z.strictObject({}));
+    return ok(c, await productDetail(c.get('deps').db, c.req.param('slug'), c.get('locale')));
+  });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { OTP_RESEND_SECONDS } from '../../config.ts';
 import { authenticate, requireMember } from '../auth.ts';
 import type { AppEnv } from '../context.ts';
@@ -11,6 +12,7 @@ import {
   resetPassword,
   verifyMemberPhone,
 } from '../services/accounts.ts';
+import { guardOtpCheck } from '../services/login-guard.ts';
 import { memberById, toMemberInfo, updateProfile } from '../services/profile.ts';
 import { sendOtp } from '../services/send-otp.ts';
 import { revokeSession } from '../services/sessions.ts';
@@ -29,6 +31,12 @@ import {
 /** Member accounts (spec section 7). Every answer is the envelope; bodies and results are snake_case. */
 export const users = new Hono<AppEnv>();
 
+/** Routes that check a one-time code: limited per IP on top of each code's 5 guesses. */
+const limitOtpChecks = createMiddleware<AppEnv>(async (c, next) => {
+  await guardOtpCheck(c.get('deps'), c.get('ip'));
+  await next();
+});
+
 /** POST /send-otp/phone {phone, purpose} → {sent: true, resend_after}; `verify` needs the member's token and own phone. */
 users.post('/send-otp/phone', async (c) => {
   const body = await jsonBody(c, sendOtpBody);
@@ -43,7 +51,7 @@ users.post('/send-otp/phone', async (c) => {
 });
 
 /** POST /register {name, phone, password, code} → {token, expires_at}; the member is phone-verified. */
-users.post('/register', async (c) => {
+users.post('/register', limitOtpChecks, async (c) => {
   const body = await jsonBody(c, registerBody);
   return ok(c, await register(c.get('deps'), body, c.get('locale')));
 });
@@ -82,7 +90,7 @@ users.patch('/chpw', requireMember, async (c) => {
 });
 
 /** PATCH /verify-otp {code} (Bearer) → user info with phone_verify true. */
-users.patch('/verify-otp', requireMember, async (c) => {
+users.patch('/verify-otp', requireMember, limitOtpChecks, async (c) => {
   const body = await jsonBody(c, verifyOtpBody);
   const deps = c.get('deps');
   const { id } = c.get('member');
@@ -91,7 +99,7 @@ users.patch('/verify-otp', requireMember, async (c) => {
 });
 
 /** PATCH /verify-otp-fp/phone {phone, code} → {ticket, expires_at}: a 15-minute, single-use reset ticket. */
-users.patch('/verify-otp-fp/phone', async (c) => {
+users.patch('/verify-otp-fp/phone', limitOtpChecks, async (c) => {
   const body = await jsonBody(c, verifyForgotBody);
   return ok(c, await issueResetTicket(c.get('deps'), body.phone, body.code));
 });

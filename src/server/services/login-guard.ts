@@ -8,6 +8,8 @@ const MINUTE_MS = 60_000;
 export const LOGIN_LIMITS = {
   perAccount: { max: 5, windowMs: 15 * MINUTE_MS },
   perIp: { max: 30, windowMs: MINUTE_MS },
+  /** Code checks (register, verify, forgot) from one IP; each code also allows only 5 guesses. */
+  otpChecksPerIp: { max: 30, windowMs: MINUTE_MS },
 } as const;
 
 const accountLimit = (scope: string, account: string): Limit => ({
@@ -30,4 +32,9 @@ export async function guardPasswordAttempt(deps: Deps, scope: string, account: s
 /** Forgets the account's failed attempts after a success. */
 export async function clearPasswordAttempts(deps: Deps, scope: string, account: string): Promise<void> {
   await reset(deps, accountLimit(scope, account).key);
+}
+
+/** Counts a one-time-code check from `ip` and throws 429 with Retry-After over the limit. */
+export async function guardOtpCheck(deps: Deps, ip: string): Promise<void> {
+  await enforce(deps, { key: `otp-check:ip:${ip}`, ...LOGIN_LIMITS.otpChecksPerIp });
 }
