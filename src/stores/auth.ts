@@ -53,6 +53,16 @@ export function clearAuth(): void {
 }
 
 let initializing: Promise<void> | undefined;
+let leaving = false;
+if (typeof addEventListener === 'function') {
+  // A check cut short because the visitor is leaving the page says nothing about the token.
+  addEventListener('beforeunload', () => {
+    leaving = true;
+  });
+  addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
 
 /**
  * Starts the auth state from the cookies once per page. A token is validated by fetching the user
@@ -63,7 +73,10 @@ export function initAuth(): Promise<void> {
     const { token, userInfo } = readAuthCookies();
     $auth.set({ token, userInfo, loginSuccess: false, init: false });
     try {
-      if (token) await fetchUserInfo().catch(clearAuth);
+      if (token)
+        await fetchUserInfo().catch(() => {
+          if (!leaving) clearAuth();
+        });
     } finally {
       $auth.setKey('init', true);
     }
