@@ -57,13 +57,23 @@ for (const locale of LOCALES) {
       await expect(modal).toBeVisible();
       await expect(modal).toContainText(UNEXPECTED_ERROR);
       await expect(modal.getByRole('img', { name: 'error' })).toBeVisible();
+      // Focus moves into the modal and stays there; Escape closes it and focus returns.
+      const save = page.getByRole('button', { name: l.t('member.profile.save') });
+      await expect(modal.getByRole('button', { name: l.t('auth.modal.close') }).first()).toBeFocused();
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+      expect(await modal.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(modal).toHaveCount(0);
+      await expect(save).toBeFocused();
+      // The button is usable again: the pending flag was reset.
+      await expect(save).toBeEnabled();
+      await save.click();
+      await expect(modal).toBeVisible();
       await modal
         .getByRole('button', { name: l.t('auth.modal.close') })
-        .first()
+        .last()
         .click();
       await expect(modal).toHaveCount(0);
-      // The button is usable again: the pending flag was reset.
-      await expect(page.getByRole('button', { name: l.t('member.profile.save') })).toBeEnabled();
     });
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COOKIE, RELOAD_GUARD_MS } from '../../src/config.ts';
+import { COOKIE, PREFETCH_MAX_CONCURRENT, RELOAD_GUARD_MS } from '../../src/config.ts';
 import { isChunkLoadError } from '../../src/lib/runtime/chunk-errors.ts';
 import {
   cookieMember,
@@ -9,6 +9,7 @@ import {
   ticketFresh,
 } from '../../src/lib/runtime/guards.ts';
 import { headGuardScript } from '../../src/lib/runtime/head-guard.ts';
+import { createQueue, prefetchAllowed } from '../../src/lib/runtime/prefetch.ts';
 import { recordVisit } from '../../src/lib/runtime/record-page.ts';
 import { allowReload } from '../../src/lib/runtime/reload-guard.ts';
 import { PageError, validateRoute } from '../../src/lib/runtime/route-errors.ts';
@@ -150,5 +151,33 @@ describe('route validation', () => {
     })();
     expect(err).toBeInstanceOf(PageError);
     expect(err).toMatchObject({ statusCode: 404, message: 'Page Not Found: /member/orders/%3C' });
+  });
+});
+
+describe('prefetching', () => {
+  it('runs at most 5 downloads at once and starts the next when one ends', async () => {
+    const queue = createQueue(PREFETCH_MAX_CONCURRENT);
+    const finish: (() => void)[] = [];
+    let started = 0;
+    for (let i = 0; i < 8; i++)
+      queue.push(() => {
+        started++;
+        return new Promise<void>((done) => finish.push(done));
+      });
+    expect(started).toBe(5);
+    expect(queue.running).toBe(5);
+    finish.shift()!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(started).toBe(6);
+  });
+
+  it('is skipped for data savers and slow connections', () => {
+    expect(prefetchAllowed(undefined)).toBe(true);
+    expect(prefetchAllowed({ effectiveType: '4g' })).toBe(true);
+    expect(prefetchAllowed({ effectiveType: '3g' })).toBe(true);
+    expect(prefetchAllowed({ saveData: true, effectiveType: '4g' })).toBe(false);
+    expect(prefetchAllowed({ effectiveType: 'slow-2g' })).toBe(false);
+    expect(prefetchAllowed({ effectiveType: '2g' })).toBe(false);
   });
 });

@@ -35,7 +35,11 @@ export function Field(
   );
 }
 
-/** The submit button: disabled and labelled as working while the request is in flight. */
+/**
+ * The submit button: disabled and labelled as working while the request is in flight. It is
+ * disabled with aria-disabled, not `disabled`, so that it keeps the focus (and the error modal can
+ * hand it back); the form's pending flag already refuses a second submit.
+ */
 export function SubmitButton({
   pending,
   label,
@@ -46,7 +50,7 @@ export function SubmitButton({
   pendingLabel: string;
 }) {
   return (
-    <button type="submit" className="sw-button sw-button-primary" disabled={pending} aria-busy={pending}>
+    <button type="submit" className="sw-button sw-button-primary" aria-disabled={pending} aria-busy={pending}>
       {pending ? pendingLabel : label}
     </button>
   );
