@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Locale } from '../config.ts';
 import { phoneModalAllowed } from '../features/auth/session.ts';
+import { localePath } from '../lib/i18n/locale.ts';
 import { t } from '../lib/i18n/messages/index.ts';
-import { localizePath } from '../lib/runtime/locale.ts';
 import { $needsPhoneVerify } from '../stores/auth.ts';
 import { Modal } from './Modal.tsx';
 
@@ -28,7 +28,7 @@ export function PhoneVerifyModal({ locale }: { locale: Locale }) {
     <Modal open={open} closable={false} title={t(locale, 'auth.phoneModal.title')}>
       <p>{t(locale, 'auth.phoneModal.body')}</p>
       <p className="sw-modal-actions">
-        <a className="sw-button" href={localizePath(PHONE_VERIFY_PATH, locale)}>
+        <a className="sw-button" href={localePath(locale, PHONE_VERIFY_PATH)}>
           {t(locale, 'auth.phoneModal.go')}
         </a>
       </p>

@@ -1,7 +1,8 @@
 import { computed, map } from 'nanostores';
 import { type UserInfo, usersApi } from '../lib/api/users.ts';
+import { localePath } from '../lib/i18n/locale.ts';
 import { SESSION_CHECKED_KEY } from '../lib/runtime/cookies.ts';
-import { currentLocale, localizePath } from '../lib/runtime/locale.ts';
+import { currentLocale } from '../lib/runtime/locale.ts';
 import { nav } from '../lib/runtime/navigate.ts';
 import { clearRecordPage, readAuthCookies, readRecordPage, writeToken, writeUserInfo } from './auth-cookies.ts';
 
@@ -86,7 +87,7 @@ export function initAuth(): Promise<void> {
 
 /** Where a member goes after login or sign-up: the recorded page, or home. */
 export function returnDestination(): string {
-  return readRecordPage() ?? localizePath('/', currentLocale());
+  return readRecordPage() ?? localePath(currentLocale(), '/');
 }
 
 /** Stores a fresh session's token and fetches its user info; on failure the state is cleared. */
@@ -136,7 +137,7 @@ export async function logout(opts: { redirect?: boolean } = {}): Promise<void> {
   } finally {
     clearAuth();
     clearRecordPage();
-    if (opts.redirect !== false) nav.go(localizePath('/', currentLocale()));
+    if (opts.redirect !== false) nav.go(localePath(currentLocale(), '/'));
   }
 }
 

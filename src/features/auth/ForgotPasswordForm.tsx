@@ -3,8 +3,8 @@ import { useRef } from 'react';
 import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { usersApi } from '../../lib/api/users.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
-import { localizePath } from '../../lib/runtime/locale.ts';
 import { nav } from '../../lib/runtime/navigate.ts';
 import { saveResetTicket } from '../../lib/runtime/reset-ticket.ts';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
@@ -37,7 +37,7 @@ export default function ForgotPasswordForm({ locale }: { locale: Locale }) {
           void forgotForm.submit(schema, formValues(event.currentTarget), locale, async (v) => {
             const { ticket, expiresAt } = await usersApi.verifyForgotOtp({ phone: v.phone, code: v.code });
             saveResetTicket(ticket, expiresAt);
-            nav.go(localizePath('/reset-password', locale));
+            nav.go(localePath(locale, '/reset-password'));
             return undefined;
           });
         }}

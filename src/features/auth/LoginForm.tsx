@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { z } from 'zod';
 import type { Locale } from '../../config.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
-import { localizePath } from '../../lib/runtime/locale.ts';
 import { RESET_DONE_FLAG } from '../../lib/runtime/reset-ticket.ts';
 import { login } from '../../stores/auth.ts';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
@@ -20,7 +20,7 @@ export default function LoginForm({ locale }: { locale: Locale }) {
   const form = useStore(loginForm.$form);
   if (!ready) return <Pending locale={locale} />;
   const resetDone = new URLSearchParams(location.search).has(RESET_DONE_FLAG);
-  const href = (path: string) => localizePath(path, locale);
+  const href = (path: string) => localePath(locale, path);
   return (
     <section className="sw-auth">
       <h1>{t(locale, 'auth.login.title')}</h1>

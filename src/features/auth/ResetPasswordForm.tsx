@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { usersApi } from '../../lib/api/users.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
-import { localizePath } from '../../lib/runtime/locale.ts';
 import { nav } from '../../lib/runtime/navigate.ts';
 import { clearResetTicket, RESET_DONE_FLAG, readResetTicket } from '../../lib/runtime/reset-ticket.ts';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
@@ -37,7 +37,7 @@ export default function ResetPasswordForm({ locale }: { locale: Locale }) {
               void resetForm.submit(schema, formValues(event.currentTarget), locale, async (v) => {
                 await usersApi.resetPassword({ ticket, newPassword: v.newPassword });
                 clearResetTicket();
-                nav.go(`${localizePath('/login', locale)}?${RESET_DONE_FLAG}=1`);
+                nav.go(`${localePath(locale, '/login')}?${RESET_DONE_FLAG}=1`);
                 return undefined;
               });
             }}

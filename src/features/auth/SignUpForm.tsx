@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { z } from 'zod';
 import type { Locale } from '../../config.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
-import { localizePath } from '../../lib/runtime/locale.ts';
 import { register } from '../../stores/auth.ts';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
 import { createForm } from './form.ts';
@@ -34,7 +34,7 @@ export default function SignUpForm({ locale }: { locale: Locale }) {
   const sending = useStore(otp.$form);
   const phone = useRef<HTMLInputElement>(null);
   if (!ready) return <Pending locale={locale} />;
-  const href = (path: string) => localizePath(path, locale);
+  const href = (path: string) => localePath(locale, path);
   return (
     <section className="sw-auth">
       <h1>{t(locale, 'auth.signUp.title')}</h1>

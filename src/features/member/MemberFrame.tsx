@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { PHONE_VERIFY_PATH } from '../../components/PhoneVerifyModal.tsx';
 import type { Locale } from '../../config.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
 import { type MessageKey, t } from '../../lib/i18n/messages/index.ts';
-import { localizePath } from '../../lib/runtime/locale.ts';
 import { logout } from '../../stores/auth.ts';
 import { Pending } from '../auth/Pending.tsx';
 import { useGuard } from '../auth/use-guard.ts';
@@ -32,7 +32,7 @@ export function MemberFrame(props: { locale: Locale; current: MemberPage; childr
         <ul>
           {MEMBER_PAGES.map((p) => (
             <li key={p.key}>
-              <a href={localizePath(p.path, locale)} aria-current={p.key === current ? 'page' : undefined}>
+              <a href={localePath(locale, p.path)} aria-current={p.key === current ? 'page' : undefined}>
                 {t(locale, p.label)}
               </a>
             </li>

@@ -1,6 +1,6 @@
 import type { Locale } from '../../config.ts';
+import { localePath, neutralPath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
-import { localizePath, stripLocale } from '../../lib/runtime/locale.ts';
 import { type PageError, validateRoute } from '../../lib/runtime/route-errors.ts';
 import { MemberFrame } from './MemberFrame.tsx';
 
@@ -9,7 +9,7 @@ export const ORDER_SLUG = /^[A-Za-z0-9-]{1,40}$/;
 
 /** The order slug of the page's own URL (`/member/orders/{slug}`), validated (404 when malformed). */
 export function orderSlugOf(pathname: string): string {
-  const slug = decodeURIComponent(stripLocale(pathname).split('/')[3] ?? '');
+  const slug = decodeURIComponent(neutralPath(pathname).split('/')[3] ?? '');
   return validateRoute(pathname, { slug }, (p) => ORDER_SLUG.test(p.slug)).slug;
 }
 
@@ -26,7 +26,7 @@ export default function OrderDetail({ locale }: { locale: Locale }) {
           return (
             <div className="sw-empty" data-status={e.statusCode} data-error={e.message}>
               <h1>{t(locale, 'error.notExist')}</h1>
-              <a className="btn" href={localizePath('/', locale)}>
+              <a className="btn" href={localePath(locale, '/')}>
                 {t(locale, 'error.backHome')}
               </a>
             </div>
@@ -36,7 +36,7 @@ export default function OrderDetail({ locale }: { locale: Locale }) {
           <>
             <h1>{t(locale, 'member.order.title')}</h1>
             <p>{t(locale, 'member.order.number', { no: slug })}</p>
-            <a href={localizePath('/member/orders', locale)}>{t(locale, 'member.order.back')}</a>
+            <a href={localePath(locale, '/member/orders')}>{t(locale, 'member.order.back')}</a>
           </>
         );
       }}

@@ -1,5 +1,6 @@
+import { localePath } from '../i18n/locale.ts';
 import { runtime } from '../i18n/messages/runtime.ts';
-import { currentLocale, localizePath } from './locale.ts';
+import { currentLocale } from './locale.ts';
 
 /**
  * Replaces the page with the error screen when it cannot recover (a chunk still failing after the
@@ -15,7 +16,7 @@ export function showErrorScreen(): void {
   const message = document.createElement('p');
   message.textContent = text['runtime.loadFailed'];
   const home = document.createElement('a');
-  home.href = localizePath('/', locale);
+  home.href = localePath(locale, '/');
   home.textContent = text['runtime.backHome'];
   main.append(message, home);
   document.body.replaceChildren(main);

@@ -1,5 +1,5 @@
 import type { Locale } from '../../config.ts';
-import { localizePath } from './locale.ts';
+import { localePath } from '../i18n/locale.ts';
 import { GUEST_ONLY_ROUTES, isMemberRoute, routeName } from './routes.ts';
 
 /**
@@ -40,7 +40,7 @@ export const LOGIN_PAGE = '/login';
 
 /** The guard paths in `locale`. */
 export function guardPaths(locale: Locale): GuardPaths {
-  return { login: localizePath(LOGIN_PAGE, locale), member: localizePath(MEMBER_HOME, locale) };
+  return { login: localePath(locale, LOGIN_PAGE), member: localePath(locale, MEMBER_HOME) };
 }
 
 /** Where the middleware sends this visitor, or null to stay. */

@@ -1,6 +1,6 @@
 import { COOKIE } from '../../config.ts';
+import { localeOfPath } from '../i18n/locale.ts';
 import { cookieMember, guardPaths, guardTarget, middlewareFor, ticketFresh } from './guards.ts';
-import { localeFromPath } from './locale.ts';
 import { recordVisit } from './record-page.ts';
 import { RESET_TICKET_KEY } from './reset-ticket.ts';
 
@@ -25,7 +25,7 @@ export function installNavigationGuard(): void {
       middleware,
       member,
       ticketFresh(ticket, Date.now()),
-      guardPaths(localeFromPath(prep.to.pathname)),
+      guardPaths(localeOfPath(prep.to.pathname)),
     );
     if (!target) return;
     if (middleware === 'member') recordVisit(prep.to.pathname, prep.to.search);

@@ -1,11 +1,11 @@
-import { stripLocale } from './locale.ts';
+import { neutralPath } from '../i18n/locale.ts';
 
 /**
  * Route names of spec section 2 that the guards and the return-page rules care about. The name of a
  * path is its first segment without the locale (`/en/member/orders` → `member-orders`).
  */
 export function routeName(pathname: string): string {
-  const segments = stripLocale(pathname).split('/').filter(Boolean);
+  const segments = neutralPath(pathname).split('/').filter(Boolean);
   if (segments.length === 0) return 'index';
   if (segments[0] === 'member') {
     if (segments.length === 1) return 'member';
