@@ -18,6 +18,8 @@ export interface ListingState {
 }
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
+/** The order of the prerendered pages; left out of the URL. */
+export const DEFAULT_SORT: ProductSort = 'newest';
 
 const wholeNumber = (value: string | null): number | undefined => {
   if (value === null || !/^\d{1,9}$/.test(value.trim())) return undefined;
@@ -29,7 +31,7 @@ export function parseListing(params: URLSearchParams, key: FilterKey): ListingSt
   const filter = params.get(key);
   if (filter && SLUG.test(filter)) state.filter = filter;
   const sort = params.get('sort');
-  if (sort && (PRODUCT_SORTS as string[]).includes(sort)) state.sort = sort as ProductSort;
+  if (sort && sort !== DEFAULT_SORT && (PRODUCT_SORTS as string[]).includes(sort)) state.sort = sort as ProductSort;
   if (params.get('in_stock') === '1') state.inStock = true;
   const min = wholeNumber(params.get('min_price'));
   const max = wholeNumber(params.get('max_price'));
@@ -65,7 +67,7 @@ export function listingQuery(
   return {
     ...fixed,
     ...(s.filter ? { [key]: s.filter } : {}),
-    sort: s.sort ?? 'newest',
+    sort: s.sort ?? DEFAULT_SORT,
     ...(s.inStock ? { inStock: true } : {}),
     ...(s.minPrice !== undefined ? { minPrice: s.minPrice } : {}),
     ...(s.maxPrice !== undefined ? { maxPrice: s.maxPrice } : {}),

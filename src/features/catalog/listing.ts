@@ -5,6 +5,7 @@
  */
 import type { Locale } from '../../config.ts';
 import { listProducts } from '../../lib/api/catalog.ts';
+import { ApiClientError } from '../../lib/api/client.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { playAll } from '../animation/lottie.ts';
 import { browserApi } from './browser-api.ts';
@@ -104,9 +105,11 @@ export function initListing(root: HTMLElement): void {
       );
       noData.hidden = list.data.length > 0;
       if (!noData.hidden) playAll(noData);
-    } catch {
+    } catch (failure) {
       if (ticket !== latest) return;
-      error.textContent = config.labels.error;
+      // A rejected filter (say, a minimum above the maximum) comes back with the API's own words.
+      const fields = failure instanceof ApiClientError ? Object.values(failure.fields) : [];
+      error.textContent = fields.length ? fields.join(' ') : config.labels.error;
       error.hidden = false;
     } finally {
       if (ticket === latest) results.removeAttribute('aria-busy');
