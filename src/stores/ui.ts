@@ -78,7 +78,7 @@ export function finishLoading(failed = false): void {
   }, LOADING_BAR.hideDelayMs);
 }
 
-/** Test seam: forget pending tasks and timers. */
+/** Forgets pending tasks, timers and the error modal (a page restored from the back-forward cache; tests). */
 export function resetLoading(): void {
   active = 0;
   clearTimers();
