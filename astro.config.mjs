@@ -2,18 +2,30 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { DEFAULT_LOCALE, LOCALES } from './src/config.ts';
+import { customMediaPostcss, tokensPlugin } from './src/styles/tokens.ts';
 
+/**
+ * Static output in both locales: zh-TW at `/`, English under `/en/`. Pages are prerendered from the
+ * shop API (src/lib/api/build.server.ts); the node adapter only serves on-demand routes, if any.
+ * Astro's own prefetch stays off: the client runtime limits prefetching (spec section 9).
+ */
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  build: { format: 'directory', inlineStylesheets: 'always', concurrency: 4 },
   i18n: {
-    locales: ['zh-TW', 'en'],
-    defaultLocale: 'zh-TW',
+    locales: [...LOCALES],
+    defaultLocale: DEFAULT_LOCALE,
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   prefetch: false,
+  devToolbar: { enabled: false },
+  vite: {
+    plugins: [tokensPlugin()],
+    css: { postcss: { plugins: [customMediaPostcss] } },
+  },
 });

@@ -86,3 +86,16 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** One-time codes: 6 digits, valid 5 minutes. */
 export const OTP_LENGTH = 6;
 export const OTP_TTL_MS = 5 * 60_000;
+
+/** Storefront pages: list sizes of the prerendered listings and the home sections. */
+export const PRODUCTS_PAGE_SIZE = 24;
+export const ARTICLES_PAGE_SIZE = 12;
+export const HOME_NEW_PRODUCTS = 8;
+export const HOME_LATEST_ARTICLES = 3;
+export const RELATED_PRODUCTS = 4;
+/** Largest page size the catalog API accepts: the build reads whole lists in pages of this size. */
+export const API_MAX_PAGE_SIZE = 100;
+/** Product images above the fold on listing pages (loaded eagerly); the rest load lazily. */
+export const EAGER_IMAGES = 4;
+/** Stock at or below this count shows 'only N left'. */
+export const LOW_STOCK_THRESHOLD = 3;

@@ -1,8 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { COOKIE, type Locale } from '../config.ts';
+import { escapeHtml, REQUEST_PATH_MARKER } from '../lib/not-found.ts';
 import type { App } from './app.ts';
+import { localeFrom } from './i18n.ts';
+
+/** How often the server looks for a new build (builds/latest.json) to drop its file cache. */
+const BUILD_CHECK_MS = 1_000;
+/** The root page depends on the locale cookie and the browser's languages. */
+const ROOT_VARY = 'Cookie, Accept-Language';
+/** Brotli quality for pages compressed per request (the 404 page with its path filled in). */
+const LIVE_BROTLI_QUALITY = 5;
 
 /** Content types of the files the build emits. */
 const TYPES: Record<string, string> = {
@@ -41,6 +53,15 @@ export function redirectFor(pathname: string): string | null {
   if (rest === '/articles/index copy') return `${prefix}/articles`;
   if (rest === '/register') return `${prefix}/sign-up`;
   return null;
+}
+
+/**
+ * The locale the root `/` should show (spec section 2): the i18n_redirected cookie first, then the
+ * browser's languages, then zh-TW.
+ */
+export function rootLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (cookie === 'en' || cookie === 'zh-TW') return cookie;
+  return localeFrom(acceptLanguage);
 }
 
 interface StaticFile {
@@ -90,9 +111,36 @@ export const SECURITY_HEADERS: Record<string, string> = {
  * The storefront server: `/api/*` to the shop API, real 301 redirects, the prerendered files with
  * their precompressed twins and cache rules, and the 404 screen for anything else.
  */
-export function createSite(opts: { api: App; clientDir: string; https?: boolean; publicApiBase?: string }) {
+export function createSite(opts: {
+  api: App;
+  clientDir: string;
+  https?: boolean;
+  publicApiBase?: string;
+  /** How often to look for a new build; tests pass 0. */
+  buildCheckMs?: number;
+}) {
+  const buildCheckMs = opts.buildCheckMs ?? BUILD_CHECK_MS;
   const cache = new Map<string, StaticFile | null>();
   const root = normalize(opts.clientDir);
+  let buildStamp = '';
+  let checkedAt = 0;
+
+  /** Drops the file cache when a rebuild swapped in new files (a new builds/latest.json). */
+  function refreshOnNewBuild(now: number): void {
+    if (now - checkedAt < buildCheckMs) return;
+    checkedAt = now;
+    let stamp = '';
+    try {
+      const st = statSync(join(root, 'builds/latest.json'));
+      stamp = `${st.ino}:${st.mtimeMs}`;
+    } catch {
+      stamp = 'none';
+    }
+    if (stamp !== buildStamp) {
+      buildStamp = stamp;
+      cache.clear();
+    }
+  }
 
   function load(rel: string): StaticFile | null {
     if (cache.has(rel)) return cache.get(rel) ?? null;
@@ -139,8 +187,10 @@ export function createSite(opts: { api: App; clientDir: string; https?: boolean;
     rel: string,
     file: StaticFile,
     status = 200,
+    vary = 'Accept-Encoding',
   ): Response {
-    const headers = new Headers({ 'Content-Type': file.type, Vary: 'Accept-Encoding', ETag: file.etag });
+    const headers = new Headers({ 'Content-Type': file.type, Vary: vary });
+    if (file.etag) headers.set('ETag', file.etag);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v);
     if (opts.https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (file.csp) headers.set('Content-Security-Policy', file.csp);
@@ -163,19 +213,44 @@ export function createSite(opts: { api: App; clientDir: string; https?: boolean;
     return new Response(new Uint8Array(body), { status, headers });
   }
 
+  /** The 404 page with the requested path in place of its marker, compressed for this response. */
+  function notFound(c: { req: { header(n: string): string | undefined } }, file: StaticFile, pathname: string) {
+    let shown = pathname;
+    try {
+      shown = decodeURIComponent(pathname);
+    } catch {
+      // Malformed escapes: show the path as it came.
+    }
+    const html = file.body.toString('utf8').replaceAll(REQUEST_PATH_MARKER, escapeHtml(shown));
+    const body = Buffer.from(html);
+    const accept = c.req.header('accept-encoding') ?? '';
+    const live: StaticFile = { body, type: file.type, etag: '', csp: file.csp };
+    if (/\bbr\b/.test(accept))
+      live.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: LIVE_BROTLI_QUALITY } });
+    else if (/\bgzip\b/.test(accept)) live.gz = gzipSync(body);
+    return send(c, '404.html', live, 404);
+  }
+
   const site = new Hono();
   site.all('/api/*', (c) => opts.api.fetch(c.req.raw, c.env));
   site.on(['GET', 'HEAD'], '*', (c) => {
+    refreshOnNewBuild(Date.now());
     const url = new URL(c.req.url);
     const target = redirectFor(url.pathname);
     if (target) return c.redirect(target + url.search, 301);
+    const root = url.pathname === '/';
+    if (root && rootLocale(getCookie(c, COOKIE.locale), c.req.header('accept-language')) === 'en') {
+      c.header('Vary', ROOT_VARY);
+      c.header('Cache-Control', 'no-cache');
+      return c.redirect(`/en/${url.search}`, 302);
+    }
     for (const rel of candidates(url.pathname)) {
       const file = load(rel);
-      if (file) return send(c, rel, file);
+      if (file) return send(c, rel, file, 200, root ? `Accept-Encoding, ${ROOT_VARY}` : undefined);
     }
     const en = url.pathname === '/en' || url.pathname.startsWith('/en/');
-    const notFound = load(en ? 'en/404.html' : '404.html') ?? load('404.html');
-    if (notFound) return send(c, '404.html', notFound, 404);
+    const page = (en ? (load('en/404.html') ?? load('en/404/index.html')) : null) ?? load('404.html');
+    if (page) return notFound(c, page, url.pathname);
     return c.text('Not found', 404);
   });
   return site;

@@ -40,6 +40,8 @@ export interface ApiClientOptions {
   getLocale?: () => string;
   /** Called with every failure before it is thrown (the error modal hooks in here). */
   onError?: (error: ApiClientError) => void;
+  /** Called when a request starts and when it settles (the loading bar hooks in here). */
+  onActivity?: (event: 'start' | 'success' | 'failure') => void;
 }
 
 export type RequestOptions = Omit<FetchOptions<'json'>, 'query' | 'body'> & {
@@ -77,6 +79,8 @@ export function createApiClient(opts: ApiClientOptions) {
     const locale = opts.getLocale?.();
     if (locale) headers.set('Accept-Language', locale);
     let envelope: Envelope;
+    let outcome: 'success' | 'failure' = 'failure';
+    opts.onActivity?.('start');
     try {
       envelope = await $fetch<Envelope>(path, {
         ...rest,
@@ -87,16 +91,16 @@ export function createApiClient(opts: ApiClientOptions) {
         body: body ? snakeKeys(body) : undefined,
         retryStatusCodes: [...RETRY_STATUSES],
       });
+      if (!envelope?.status) throw fromEnvelope(envelope, 200);
+      outcome = 'success';
     } catch (err) {
       const e = err as { data?: unknown; response?: Response; statusCode?: number };
-      const failure = fromEnvelope(e.data, e.response?.status ?? e.statusCode ?? 0, err);
+      const failure =
+        err instanceof ApiClientError ? err : fromEnvelope(e.data, e.response?.status ?? e.statusCode ?? 0, err);
       if (!silent) opts.onError?.(failure);
       throw failure;
-    }
-    if (!envelope || !envelope.status) {
-      const failure = fromEnvelope(envelope, 200);
-      if (!silent) opts.onError?.(failure);
-      throw failure;
+    } finally {
+      opts.onActivity?.(outcome);
     }
     return camelKeys<T>(envelope.result);
   }

@@ -1,13 +1,25 @@
 import type { Locale } from '../../../config.ts';
+import { auth } from './auth.ts';
+import { catalog } from './catalog.ts';
 import { common } from './common.ts';
+import { member } from './member.ts';
+import { pages } from './pages.ts';
+import { runtime } from './runtime.ts';
 
 /**
  * Every user-facing string, per locale. Each domain keeps its own file (common, catalog, auth,
  * member, cart...) with the same keys in both locales; a unit test fails when one is missing.
  */
 export const MESSAGES = {
-  'zh-TW': { ...common['zh-TW'] },
-  en: { ...common.en },
+  'zh-TW': {
+    ...common['zh-TW'],
+    ...catalog['zh-TW'],
+    ...pages['zh-TW'],
+    ...auth['zh-TW'],
+    ...member['zh-TW'],
+    ...runtime['zh-TW'],
+  },
+  en: { ...common.en, ...catalog.en, ...pages.en, ...auth.en, ...member.en, ...runtime.en },
 } as const;
 
 export type MessageKey = keyof (typeof MESSAGES)['zh-TW'];

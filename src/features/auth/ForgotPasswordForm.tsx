@@ -1,0 +1,77 @@
+import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
+import { z } from 'zod';
+import type { Locale } from '../../config.ts';
+import { usersApi } from '../../lib/api/users.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
+import { t } from '../../lib/i18n/messages/index.ts';
+import { nav } from '../../lib/runtime/navigate.ts';
+import { saveResetTicket } from '../../lib/runtime/reset-ticket.ts';
+import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
+import { createForm } from './form.ts';
+import { OtpButton } from './OtpButton.tsx';
+import { createOtpSender } from './otp.ts';
+import { Pending } from './Pending.tsx';
+import { useGuard } from './use-guard.ts';
+import { rules } from './validation.ts';
+
+const schema = z.object({ phone: rules.mobile(), code: rules.code() });
+const forgotForm = createForm();
+const otp = createOtpSender('forgot');
+
+/** Forgot password: mobile number → texted code → a reset ticket for the reset-password page. */
+export default function ForgotPasswordForm({ locale }: { locale: Locale }) {
+  const ready = useGuard('guest', locale);
+  const form = useStore(forgotForm.$form);
+  const sending = useStore(otp.$form);
+  const phone = useRef<HTMLInputElement>(null);
+  if (!ready) return <Pending locale={locale} />;
+  return (
+    <section className="sw-auth">
+      <h1>{t(locale, 'auth.forgot.title')}</h1>
+      <p className="muted">{t(locale, 'auth.forgot.intro')}</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void forgotForm.submit(schema, formValues(event.currentTarget), locale, async (v) => {
+            const { ticket, expiresAt } = await usersApi.verifyForgotOtp({ phone: v.phone, code: v.code });
+            saveResetTicket(ticket, expiresAt);
+            nav.go(localePath(locale, '/reset-password'));
+            return undefined;
+          });
+        }}
+      >
+        <Field
+          ref={phone}
+          label={t(locale, 'auth.signUp.phone')}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="0912345678"
+          required
+          error={form.fields.phone ?? sending.fields.phone}
+          addon={
+            <OtpButton sender={otp} locale={locale} onSend={() => void otp.send(phone.current?.value ?? '', locale)} />
+          }
+          hint={<FormMessages message={sending.message} notice={sending.notice} />}
+        />
+        <Field
+          label={t(locale, 'auth.signUp.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          error={form.fields.code}
+        />
+        <FormMessages message={form.message} notice={form.notice} />
+        <SubmitButton
+          pending={form.pending}
+          label={t(locale, 'auth.forgot.submit')}
+          pendingLabel={t(locale, 'auth.pending')}
+        />
+      </form>
+    </section>
+  );
+}

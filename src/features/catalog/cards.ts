@@ -1,0 +1,84 @@
+/**
+ * Product card and pager markup as plain strings, so that the prerendered pages and the browser
+ * scripts (filtered listings, search) draw exactly the same thing from the same code.
+ */
+import type { ProductSummary } from '../../lib/api/catalog.ts';
+import { formatPrice } from '../../lib/i18n/price.ts';
+import { escapeHtml as esc } from '../../lib/not-found.ts';
+
+/** Strings a card needs, in the page's language. */
+export interface CardLabels {
+  outOfStock: string;
+  sale: string;
+  compareAt: string;
+}
+
+export interface CardOptions {
+  /** The product page URL this card links to. */
+  href: string;
+  labels: CardLabels;
+  /** Above the fold: load the image eagerly (the first one also with high fetch priority). */
+  eager?: boolean;
+  priority?: boolean;
+  /** Heading level of the product name inside the card. */
+  level?: 2 | 3;
+}
+
+/** One `<li class="card">` for a product grid (`<ul class="grid">`). */
+export function productCardHtml(p: ProductSummary, o: CardOptions): string {
+  const img = p.image;
+  const loading = o.eager ? 'eager' : 'lazy';
+  const priority = o.priority ? ' fetchpriority="high"' : '';
+  const onSale = p.compareAtPrice !== null && p.compareAtPrice > p.price;
+  const badge = !p.inStock
+    ? `<span class="badge">${esc(o.labels.outOfStock)}</span>`
+    : onSale
+      ? `<span class="badge sale">${esc(o.labels.sale)}</span>`
+      : '';
+  const was = onSale
+    ? ` <s><span class="sr-only">${esc(o.labels.compareAt)} </span>${formatPrice(p.compareAtPrice ?? 0)}</s>`
+    : '';
+  const h = o.level ?? 3;
+  return (
+    `<li class="card"><a href="${esc(o.href)}">` +
+    `<img src="${esc(img.src)}" width="${img.width}" height="${img.height}" alt="" loading="${loading}" decoding="async"${priority}>` +
+    `<div class="card-body"><p class="card-meta">${esc(p.brand.name)}</p><h${h}>${esc(p.name)}</h${h}>` +
+    `<p class="price">${formatPrice(p.price)}${was}</p></div>${badge}</a></li>`
+  );
+}
+
+export interface PagerLabels {
+  nav: string;
+  prev: string;
+  next: string;
+  /** With `{page}`: 'Page {page}'. */
+  page: string;
+}
+
+/** Page numbers to show: first, last, and a window around the current page; 0 marks a gap. */
+export function pageWindow(current: number, pageCount: number, radius = 2): number[] {
+  const pages: number[] = [];
+  for (let p = 1; p <= pageCount; p++) {
+    if (p === 1 || p === pageCount || Math.abs(p - current) <= radius) pages.push(p);
+    else if (pages.at(-1) !== 0) pages.push(0);
+  }
+  return pages;
+}
+
+/** A `<nav>` pager; empty when there is one page. `hrefFor(page)` builds each link. */
+export function pagerHtml(current: number, pageCount: number, hrefFor: (page: number) => string, l: PagerLabels) {
+  if (pageCount <= 1) return '';
+  const label = (page: number) => esc(l.page.replace('{page}', String(page)));
+  const link = (page: number, text: string, attrs: string) =>
+    `<li><a href="${esc(hrefFor(page))}"${attrs}>${text}</a></li>`;
+  const items = pageWindow(current, pageCount).map((p) =>
+    p === 0
+      ? '<li><span aria-hidden="true">…</span></li>'
+      : p === current
+        ? `<li><span aria-current="page" aria-label="${label(p)}">${p}</span></li>`
+        : link(p, String(p), ` aria-label="${label(p)}"`),
+  );
+  const prev = current > 1 ? [link(current - 1, esc(l.prev), ' rel="prev"')] : [];
+  const next = current < pageCount ? [link(current + 1, esc(l.next), ' rel="next"')] : [];
+  return `<nav aria-label="${esc(l.nav)}"><ul class="pager">${[...prev, ...items, ...next].join('')}</ul></nav>`;
+}

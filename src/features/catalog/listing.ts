@@ -1,0 +1,142 @@
+/**
+ * Filters, sorting and paging of a brand or category listing in the browser. The first page is
+ * prerendered; when the URL carries filters (or the shopper changes them) the products come from
+ * GET /api/products and replace the grid, the count and the pager in place.
+ */
+import type { Locale } from '../../config.ts';
+import { listProducts } from '../../lib/api/catalog.ts';
+import { ApiClientError } from '../../lib/api/client.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
+import { playAll } from '../animation/lottie.ts';
+import { browserApi } from './browser-api.ts';
+import { type CardLabels, type PagerLabels, pagerHtml, productCardHtml } from './cards.ts';
+import {
+  type FilterKey,
+  isFiltered,
+  type ListingState,
+  listingQuery,
+  listingSearch,
+  parseListing,
+} from './listing-query.ts';
+import { productPath } from './paths.ts';
+
+/** What the page hands the script (JSON in `[data-listing-config]`). */
+export interface ListingConfig {
+  locale: Locale;
+  key: FilterKey;
+  fixed: { brand?: string; category?: string };
+  pageSize: number;
+  /** Product links go under the brand or under the category. */
+  via: 'brand' | 'category';
+  /** Locale URL of the listing's first page; filtered views keep their state in its query. */
+  base: string;
+  labels: { card: CardLabels; pager: PagerLabels; count: string; error: string };
+}
+
+function formState(form: HTMLFormElement, key: FilterKey): ListingState {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value) params.set(name, value);
+  return parseListing(params, key);
+}
+
+function fillForm(form: HTMLFormElement, s: ListingState, key: FilterKey): void {
+  const el = form.elements;
+  for (const radio of form.querySelectorAll<HTMLInputElement>(`input[name="${key}"]`))
+    radio.checked = radio.value === (s.filter ?? '');
+  const sort = el.namedItem('sort') as HTMLSelectElement | null;
+  if (sort) sort.value = s.sort ?? 'newest';
+  const inStock = el.namedItem('in_stock') as HTMLInputElement | null;
+  if (inStock) inStock.checked = Boolean(s.inStock);
+  const min = el.namedItem('min_price') as HTMLInputElement | null;
+  if (min) min.value = s.minPrice === undefined ? '' : String(s.minPrice);
+  const max = el.namedItem('max_price') as HTMLInputElement | null;
+  if (max) max.value = s.maxPrice === undefined ? '' : String(s.maxPrice);
+}
+
+/** The listing's parts; a missing one is a markup bug and throws. */
+function parts(root: HTMLElement) {
+  const pick = <T extends HTMLElement = HTMLElement>(selector: string): T => {
+    const el = root.querySelector<T>(selector);
+    if (!el) throw new Error(`Listing markup lacks ${selector}`);
+    return el;
+  };
+  return {
+    config: JSON.parse(pick('[data-listing-config]').textContent ?? '{}') as ListingConfig,
+    form: pick<HTMLFormElement>('form[data-filters]'),
+    results: pick('[data-results]'),
+    grid: pick('[data-grid-wrap] > ul'),
+    count: pick('[data-count]'),
+    pager: pick('[data-pager]'),
+    noData: pick('[data-no-data]'),
+    error: pick('[data-error]'),
+  };
+}
+
+export function initListing(root: HTMLElement): void {
+  const { config, form, results, grid, count, pager, noData, error } = parts(root);
+  const api = browserApi(config.locale);
+  let latest = 0;
+  // Until the shopper filters, the prerendered grid and its path-based pager stay as they are.
+  let live = false;
+
+  async function show(state: ListingState): Promise<void> {
+    const ticket = ++latest;
+    live = true;
+    history.replaceState(history.state, '', `${config.base}${listingSearch(state, config.key)}`);
+    results.setAttribute('aria-busy', 'true');
+    error.hidden = true;
+    try {
+      const list = await listProducts(api, listingQuery(state, config.key, config.fixed, config.pageSize));
+      if (ticket !== latest) return;
+      grid.innerHTML = list.data
+        .map((p) =>
+          productCardHtml(p, {
+            href: localePath(config.locale, productPath(p, config.via)),
+            labels: config.labels.card,
+          }),
+        )
+        .join('');
+      count.textContent = config.labels.count.replace('{count}', String(list.total));
+      pager.innerHTML = pagerHtml(
+        list.current,
+        list.pageCount,
+        (page) => `${config.base}${listingSearch({ ...state, page }, config.key)}`,
+        config.labels.pager,
+      );
+      noData.hidden = list.data.length > 0;
+      if (!noData.hidden) playAll(noData);
+    } catch (failure) {
+      if (ticket !== latest) return;
+      // A rejected filter (say, a minimum above the maximum) comes back with the API's own words.
+      const fields = failure instanceof ApiClientError ? Object.values(failure.fields) : [];
+      error.textContent = fields.length ? fields.join(' ') : config.labels.error;
+      error.hidden = false;
+    } finally {
+      if (ticket === latest) results.removeAttribute('aria-busy');
+    }
+  }
+
+  form.addEventListener('change', (e) => {
+    // Price boxes wait for the apply button; every other control applies at once.
+    if ((e.target as HTMLInputElement).type === 'number') return;
+    void show(formState(form, config.key));
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void show(formState(form, config.key));
+  });
+  form.addEventListener('reset', () => {
+    queueMicrotask(() => void show({}));
+  });
+  pager.addEventListener('click', (e) => {
+    const link = (e.target as Element).closest('a');
+    if (!link || !live) return;
+    e.preventDefault();
+    void show(parseListing(new URL(link.href).searchParams, config.key));
+    results.scrollIntoView({ block: 'start' });
+  });
+
+  const initial = parseListing(new URLSearchParams(location.search), config.key);
+  fillForm(form, initial, config.key);
+  if (isFiltered(initial)) void show(initial);
+}

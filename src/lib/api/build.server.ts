@@ -1,0 +1,163 @@
+/**
+ * Build-time data. Without API_BASE the shop API runs in this process (the same Hono app, no port);
+ * with API_BASE it is called over HTTP. Either way every call goes through `createApiClient`, and
+ * every answer is memoized for the life of the process, so a build fetches each thing once, however
+ * many pages use it. The memo lives on `globalThis` so that every bundled copy of this module and the
+ * build script share one cache and one call counter.
+ */
+import type { Locale } from '../../config.ts';
+import { setDateLocale } from '../i18n/format.ts';
+import { t } from '../i18n/messages/index.ts';
+import {
+  type Article,
+  type ArticleSummary,
+  type Brand,
+  type Category,
+  getArticle,
+  getBrands,
+  getBrandTree,
+  getCategories,
+  getCategoryTree,
+  getProduct,
+  getSiteMetas,
+  getSysVars,
+  listArticles,
+  listProducts,
+  type Paged,
+  type ProductDetail,
+  type ProductQuery,
+  type ProductSummary,
+  readAll,
+  type SiteMeta,
+  type SysVars,
+  type TreeNode,
+} from './catalog.ts';
+import { type ApiClient, createApiClient } from './client.ts';
+
+/** Base URL of the in-process API: only its path reaches the Hono app. */
+const IN_PROCESS_BASE = 'http://shop.internal';
+
+interface BuildState {
+  memo: Map<string, Promise<unknown>>;
+  clients: Map<Locale, ApiClient>;
+  calls: number;
+  close?: () => Promise<void>;
+  transport?: Promise<{ baseURL: string; fetch: typeof fetch }>;
+}
+
+const KEY = Symbol.for('shop.build-data');
+const store = globalThis as typeof globalThis & { [KEY]?: BuildState };
+if (!store[KEY]) store[KEY] = { memo: new Map(), clients: new Map(), calls: 0 };
+const state: BuildState = store[KEY];
+
+async function openTransport(): Promise<{ baseURL: string; fetch: typeof fetch }> {
+  const base = process.env.API_BASE;
+  if (base) return { baseURL: base, fetch: (input, init) => globalThis.fetch(input, init) };
+  const [{ createDeps }, { createApp }] = await Promise.all([
+    import('../../server/deps.ts'),
+    import('../../server/app.ts'),
+  ]);
+  const deps = await createDeps();
+  const app = createApp(deps);
+  state.close = () => deps.db.close();
+  return {
+    baseURL: IN_PROCESS_BASE,
+    fetch: async (input, init) => app.fetch(new Request(input, init)),
+  };
+}
+
+async function client(locale: Locale): Promise<ApiClient> {
+  const existing = state.clients.get(locale);
+  if (existing) return existing;
+  state.transport ??= openTransport();
+  const { baseURL, fetch } = await state.transport;
+  const api = createApiClient({
+    baseURL,
+    getLocale: () => locale,
+    fetch: (input, init) => {
+      state.calls++;
+      return fetch(input, init);
+    },
+  });
+  state.clients.set(locale, api);
+  return api;
+}
+
+/** Runs `load` once per key for the life of the build; later callers share the same promise. */
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let hit = state.memo.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = load();
+    // A failed load stays cached as well: one build reports each failure once.
+    state.memo.set(key, hit);
+  }
+  return hit;
+}
+
+const call = <T>(locale: Locale, key: string, fn: (api: ApiClient) => Promise<T>): Promise<T> =>
+  once(`${locale}:${key}`, async () => fn(await client(locale)));
+
+export interface SiteData {
+  metas: SiteMeta[];
+  brands: Brand[];
+  categories: Category[];
+  sysVars: SysVars;
+}
+
+/**
+ * The start-up data of spec section 4, in its order: site metas, brands, categories, system
+ * variables, then the date language. Fetched once per locale per build.
+ */
+export const siteData = (locale: Locale): Promise<SiteData> =>
+  once(`${locale}:startup`, async () => {
+    const api = await client(locale);
+    const metas = await getSiteMetas(api);
+    const brands = await getBrands(api);
+    const categories = await getCategories(api);
+    const sysVars = await getSysVars(api);
+    setDateLocale(locale);
+    return { metas, brands, categories, sysVars };
+  });
+
+export const brandTree = (locale: Locale, uid: string): Promise<TreeNode> =>
+  call(locale, `brand-tree:${uid}`, (api) => getBrandTree(api, uid));
+
+export const categoryTree = (locale: Locale, uid: string): Promise<TreeNode> =>
+  call(locale, `category-tree:${uid}`, (api) => getCategoryTree(api, uid));
+
+/** One page of products; the same query is fetched once per build. */
+export const products = (locale: Locale, query: ProductQuery): Promise<Paged<ProductSummary>> =>
+  call(locale, `products:${JSON.stringify(query)}`, (api) => listProducts(api, query));
+
+/** Every product (summaries), newest first. */
+export const allProducts = (locale: Locale): Promise<ProductSummary[]> =>
+  call(locale, 'products:all', (api) =>
+    readAll((page, pageSize) => listProducts(api, { page, pageSize, sort: 'newest' })),
+  );
+
+export const product = (locale: Locale, slug: string): Promise<ProductDetail> =>
+  call(locale, `product:${slug}`, (api) => getProduct(api, slug));
+
+export const articles = (locale: Locale, page: number, pageSize: number): Promise<Paged<ArticleSummary>> =>
+  call(locale, `articles:${page}:${pageSize}`, (api) => listArticles(api, page, pageSize));
+
+export const allArticles = (locale: Locale): Promise<ArticleSummary[]> =>
+  call(locale, 'articles:all', (api) => readAll((page, pageSize) => listArticles(api, page, pageSize)));
+
+export const article = (locale: Locale, slug: string): Promise<Article> =>
+  call(locale, `article:${slug}`, (api) => getArticle(api, slug));
+
+/** How many API requests this process has made for the build so far. */
+export const buildCallCount = (): number => state.calls;
+
+/** Closes the in-process database, if one was opened. */
+export async function closeBuildData(): Promise<void> {
+  await state.close?.();
+  state.close = undefined;
+}
+
+/** The shop's name for headers and titles: the `name` system variable, else the message. */
+export async function shopName(locale: Locale): Promise<string> {
+  const { sysVars } = await siteData(locale);
+  return sysVars.name || t(locale, 'site.name');
+}

@@ -1,0 +1,42 @@
+import { OUTDATED_BUILD_CHECK_MS } from '../../config.ts';
+
+/** The build manifest written by every build: `{id, timestamp}`. */
+export const BUILD_MANIFEST_URL = '/builds/latest.json';
+
+async function fetchBuildId(): Promise<string | null> {
+  try {
+    const res = await fetch(BUILD_MANIFEST_URL, { cache: 'no-store' });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { id?: unknown };
+    return typeof body.id === 'string' ? body.id : null;
+  } catch {
+    // Offline or between deploys: try again at the next check.
+    return null;
+  }
+}
+
+/**
+ * Watches for a newer build: reads the manifest now (the id this page belongs to), then hourly and
+ * whenever the tab becomes visible. Once the id changed, the next navigation is a full page load
+ * (client-side navigation would keep running the old code). Returns whether the build is outdated.
+ */
+export function startBuildCheck(): () => boolean {
+  let current: string | null = null;
+  let outdated = false;
+  const check = async () => {
+    const id = await fetchBuildId();
+    if (!id) return;
+    if (current === null) current = id;
+    else if (id !== current) outdated = true;
+  };
+  void check();
+  setInterval(check, OUTDATED_BUILD_CHECK_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void check();
+  });
+  // Cancelling a client-side navigation makes Astro's router load the same URL in full.
+  document.addEventListener('astro:before-preparation', (event) => {
+    if (outdated) event.preventDefault();
+  });
+  return () => outdated;
+}

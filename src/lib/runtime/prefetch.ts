@@ -1,0 +1,95 @@
+import { PREFETCH_MAX_CONCURRENT } from '../../config.ts';
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Prefetching is skipped when the visitor saves data or the connection is slow (2g or worse). */
+export function prefetchAllowed(connection: NetworkInformation | undefined): boolean {
+  if (!connection) return true;
+  return !connection.saveData && !/(^|-)2g$/.test(connection.effectiveType ?? '');
+}
+
+/** A queue that runs at most `limit` jobs at once; each job resolves when its download ends. */
+export function createQueue(limit: number) {
+  let running = 0;
+  const waiting: (() => Promise<unknown>)[] = [];
+  const pump = () => {
+    while (running < limit && waiting.length) {
+      const job = waiting.shift()!;
+      running++;
+      void job().finally(() => {
+        running--;
+        pump();
+      });
+    }
+  };
+  return {
+    push(job: () => Promise<unknown>) {
+      waiting.push(job);
+      pump();
+    },
+    get running() {
+      return running;
+    },
+  };
+}
+
+/** Same-site page links worth fetching ahead: not the API, not files, not this page, not opted out. */
+function prefetchable(a: HTMLAnchorElement): URL | null {
+  if (a.hasAttribute('download') || a.target === '_blank' || a.dataset.noPrefetch !== undefined) return null;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return null;
+  if (url.pathname === location.pathname || /\.[a-z0-9]+$/i.test(url.pathname)) return null;
+  return url;
+}
+
+/**
+ * Fetches pages that links point to when the link is hovered, focused or touched, or scrolls into
+ * view while the browser is idle: at most 5 downloads at once, each page once.
+ */
+export function startPrefetch(): void {
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  if (!prefetchAllowed(connection)) return;
+  const queue = createQueue(PREFETCH_MAX_CONCURRENT);
+  const seen = new Set<string>();
+  const prefetch = (a: EventTarget | null) => {
+    if (!(a instanceof HTMLAnchorElement)) return;
+    const url = prefetchable(a);
+    if (!url || seen.has(url.pathname)) return;
+    seen.add(url.pathname);
+    queue.push(
+      () =>
+        new Promise<void>((done) => {
+          const link = document.createElement('link');
+          link.rel = 'prefetch';
+          link.href = url.pathname + url.search;
+          link.onload = link.onerror = () => done();
+          document.head.append(link);
+        }),
+    );
+  };
+  const onIntent = (event: Event) => prefetch((event.target as Element | null)?.closest?.('a') ?? null);
+  for (const type of ['pointerover', 'focusin', 'touchstart']) {
+    document.addEventListener(type, onIntent, { passive: true, capture: true });
+  }
+  if (!('IntersectionObserver' in window)) return;
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      requestIdle(() => prefetch(entry.target));
+    }
+  });
+  const observeAll = () => {
+    for (const a of document.querySelectorAll('a[href]')) observer.observe(a);
+  };
+  requestIdle(observeAll);
+  document.addEventListener('astro:page-load', () => requestIdle(observeAll));
+}
+
+function requestIdle(fn: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(fn);
+  else setTimeout(fn, 1);
+}

@@ -1,0 +1,73 @@
+/**
+ * Behaviour of the site header, in one small module: menus close on outside click and Escape, the
+ * theme toggle, and the language switch. Runs on every page, so it imports nothing heavy; the date
+ * library loads only when the language changes.
+ */
+import Cookies from 'js-cookie';
+import { COOKIE, LANGUAGE_RELOAD_DELAY_MS, LOCALE_COOKIE_DAYS, type Locale } from '../config.ts';
+import { DARK_CLASS, THEME_STORAGE_KEY } from '../lib/theme.ts';
+import { onPageLoad } from './page-load.ts';
+
+const openMenus = () => [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]')];
+
+/** Document-wide listeners, added once: they outlive client-side page swaps. */
+function initMenus(): void {
+  document.addEventListener('click', (e) => {
+    for (const d of openMenus()) if (!d.contains(e.target as Node)) d.open = false;
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    for (const d of openMenus()) {
+      d.open = false;
+      d.querySelector('summary')?.focus();
+    }
+  });
+}
+
+function initThemeToggle(): void {
+  const button = document.querySelector<HTMLButtonElement>('[data-theme-toggle]');
+  if (!button) return;
+  const root = document.documentElement;
+  const sync = () => button.setAttribute('aria-pressed', String(root.classList.contains(DARK_CLASS)));
+  sync();
+  button.addEventListener('click', () => {
+    const dark = !root.classList.contains(DARK_CLASS);
+    root.classList.toggle(DARK_CLASS, dark);
+    try {
+      localStorage.setItem(THEME_STORAGE_KEY, dark ? 'dark' : 'light');
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+    sync();
+  });
+}
+
+/** Stores the locale choice: cookie i18n_redirected, 365 days, path /, SameSite=Lax. */
+export function rememberLocale(locale: Locale): void {
+  Cookies.set(COOKIE.locale, locale, {
+    expires: LOCALE_COOKIE_DAYS,
+    path: '/',
+    sameSite: 'Lax',
+    secure: location.protocol === 'https:',
+  });
+}
+
+function initLangSwitch(): void {
+  const link = document.querySelector<HTMLAnchorElement>('[data-lang-switch]');
+  if (!link) return;
+  link.addEventListener('click', (e) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    const locale = link.dataset.langSwitch as Locale;
+    rememberLocale(locale);
+    void import('../lib/i18n/format.ts').then((m) => m.setDateLocale(locale)).catch(() => undefined);
+    const target = `${link.pathname}${location.search}${location.hash}`;
+    setTimeout(() => location.assign(target), LANGUAGE_RELOAD_DELAY_MS);
+  });
+}
+
+initMenus();
+onPageLoad(() => {
+  initThemeToggle();
+  initLangSwitch();
+});

@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_PATH_MARKER } from '../../src/lib/not-found.ts';
+import { createSite, cspFor, redirectFor, rootLocale } from '../../src/server/site.ts';
+import { createTestShop, type TestShop } from '../helpers/test-app.ts';
+
+describe('redirectFor', () => {
+  it.each([
+    ['/member', '/member/profile'],
+    ['/member/', '/member/profile'],
+    ['/en/member', '/en/member/profile'],
+    ['/brands/bang&olufsen', '/brands/bangandolufsen'],
+    ['/brands/bang%26olufsen', '/brands/bangandolufsen'],
+    ['/brands/Bang%20%26%20Olufsen', '/brands/bangandolufsen'],
+    ['/brands/bang%EF%BC%86olufsen', '/brands/bangandolufsen'],
+    ['/en/brands/bang&olufsen', '/en/brands/bangandolufsen'],
+    ['/articles/index%20copy', '/articles'],
+    ['/en/articles/index copy', '/en/articles'],
+    ['/register', '/sign-up'],
+    ['/en/register/', '/en/sign-up'],
+  ])('%s → %s', (from, to) => {
+    expect(redirectFor(from)).toBe(to);
+  });
+
+  it.each(['/', '/brands/bangandolufsen', '/member/profile', '/articles', '/brands/sony', '/%E0%A4%A'])(
+    'leaves %s alone',
+    (path) => {
+      expect(redirectFor(path)).toBeNull();
+    },
+  );
+});
+
+describe('rootLocale', () => {
+  it('follows the cookie first, then the browser, then zh-TW', () => {
+    expect(rootLocale('en', 'zh-TW,zh;q=0.9')).toBe('en');
+    expect(rootLocale('zh-TW', 'en-US,en;q=0.9')).toBe('zh-TW');
+    expect(rootLocale(undefined, 'en-US,en;q=0.9')).toBe('en');
+    expect(rootLocale('fr', 'en-GB')).toBe('en');
+    expect(rootLocale(undefined, 'ja-JP')).toBe('zh-TW');
+    expect(rootLocale(undefined, undefined)).toBe('zh-TW');
+  });
+});
+
+describe('cspFor', () => {
+  it('allows the page’s own inline scripts by hash and ignores JSON-LD', () => {
+    const csp = cspFor('<script>a()</script><script type="application/ld+json">{}</script>');
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src')) ?? '';
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('createSite', () => {
+  let shop: TestShop;
+  let dir: string;
+  let site: ReturnType<typeof createSite>;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    site.request(`http://shop.test${path}`, { headers });
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    dir = mkdtempSync(join(tmpdir(), 'site-'));
+    mkdirSync(join(dir, 'en/404'), { recursive: true });
+    mkdirSync(join(dir, 'builds'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<html lang="zh-Hant-TW">home</html>');
+    writeFileSync(join(dir, 'builds/latest.json'), '{"id":"a"}');
+    writeFileSync(join(dir, '404.html'), `<p>找不到頁面：${REQUEST_PATH_MARKER}</p>`);
+    writeFileSync(join(dir, 'en/404/index.html'), `<p>Page not found: ${REQUEST_PATH_MARKER}</p>`);
+    site = createSite({ api: shop.app, clientDir: dir, buildCheckMs: 0 });
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await shop.close();
+  });
+
+  it('answers the permanent redirects with 301 and keeps the query', async () => {
+    const r = await get('/brands/bang&olufsen?sort=name');
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe('/brands/bangandolufsen?sort=name');
+  });
+
+  it('sends the root to /en/ by cookie or browser language, and respects a zh-TW cookie', async () => {
+    const byCookie = await get('/', { cookie: 'i18n_redirected=en' });
+    expect(byCookie.status).toBe(302);
+    expect(byCookie.headers.get('location')).toBe('/en/');
+    const byBrowser = await get('/?a=1', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(byBrowser.headers.get('location')).toBe('/en/?a=1');
+    const kept = await get('/', { cookie: 'i18n_redirected=zh-TW', 'accept-language': 'en-US' });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('vary')).toContain('Cookie');
+    expect(await kept.text()).toContain('home');
+  });
+
+  it('shows the 404 page of the locale with the escaped path', async () => {
+    const zh = await get('/nope/<b>');
+    expect(zh.status).toBe(404);
+    expect(await zh.text()).toBe('<p>找不到頁面：/nope/&lt;b&gt;</p>');
+    const en = await get('/en/missing');
+    expect(en.status).toBe(404);
+    expect(await en.text()).toBe('<p>Page not found: /en/missing</p>');
+  });
+
+  it('serves new files after a rebuild replaces builds/latest.json', async () => {
+    expect(await (await get('/')).text()).toContain('home');
+    writeFileSync(join(dir, 'index.html'), '<html>new home</html>');
+    rmSync(join(dir, 'builds/latest.json'));
+    writeFileSync(join(dir, 'builds/latest.json'), '{"id":"b"}');
+    expect(await (await get('/')).text()).toContain('new home');
+  });
+});
