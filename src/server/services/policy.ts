@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../config.ts';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 /**
  * Password policy (ASVS 6.2, NIST SP 800-63B): 8 to 128 characters counted as code points, any
@@ -7,13 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../config.ts';
  * the member's own phone, email or name.
  */
 
-const COMMON = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'))
-    .map(fold),
-);
+const COMMON = new Set(COMMON_PASSWORDS.map(fold));
 
 function fold(s: string): string {
   return s.normalize('NFKC').toLowerCase();
