@@ -6,12 +6,13 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app.ts';
-import { createDeps } from '../src/server/deps.ts';
+import { assertServingConfig, createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
 import { startSweeper } from '../src/server/services/maintenance.ts';
 import { createSite } from '../src/server/site.ts';
 
 const env = readEnv();
+assertServingConfig(env);
 const clientDir = resolve('dist/client');
 if (!existsSync(clientDir)) {
   console.error('dist/client is missing: run `npm run build` first (or `npm start`).');

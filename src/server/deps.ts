@@ -22,14 +22,19 @@ export async function createDeps(env: ServerEnv = readEnv(), clock: Clock = syst
 
 /** The SMS adapter named by SMS_PROVIDER: `outbox` (default, development) or `http` (a real gateway). */
 export function pickSms(env: ServerEnv, db: Deps['db'], clock: Clock): SmsProvider {
-  if (env.SMS_PROVIDER !== 'http') {
-    if (env.NODE_ENV === 'production' && env.ALLOW_SIMULATORS !== '1')
-      throw new Error(
-        'NODE_ENV=production with SMS_PROVIDER=outbox would keep codes in a local outbox. Set SMS_PROVIDER=http (with SMS_HTTP_URL), or ALLOW_SIMULATORS=1 for a demo.',
-      );
-    return outboxSms(db, clock);
-  }
+  if (env.SMS_PROVIDER !== 'http') return outboxSms(db, clock);
   if (!env.SMS_HTTP_URL)
     throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL (the gateway endpoint). Set it and start again.');
   return httpSms({ url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, timeoutMs: env.SMS_HTTP_TIMEOUT_MS });
+}
+
+/**
+ * Refuses to serve production traffic with local simulators (the SMS outbox) unless
+ * ALLOW_SIMULATORS=1 says so. Called by the server at start, not by the build.
+ */
+export function assertServingConfig(env: ServerEnv): void {
+  if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'outbox' && env.ALLOW_SIMULATORS !== '1')
+    throw new Error(
+      'NODE_ENV=production with SMS_PROVIDER=outbox would keep codes in a local outbox. Set SMS_PROVIDER=http (with SMS_HTTP_URL), or ALLOW_SIMULATORS=1 for a demo.',
+    );
 }

@@ -35,12 +35,13 @@ describe('API core', () => {
 });
 
 describe('provider choice', () => {
-  it('refuses the SMS outbox in production unless simulators are allowed', async () => {
-    const { pickSms } = await import('../../src/server/deps.ts');
+  it('refuses to serve production with the SMS outbox unless simulators are allowed', async () => {
+    const { assertServingConfig, pickSms } = await import('../../src/server/deps.ts');
     const { readEnv } = await import('../../src/server/env.ts');
     const prod = readEnv({ NODE_ENV: 'production' });
-    expect(() => pickSms(prod, shop.deps.db, shop.clock)).toThrow(/SMS_PROVIDER=http/);
-    expect(pickSms({ ...prod, ALLOW_SIMULATORS: '1' }, shop.deps.db, shop.clock).name).toBe('outbox');
-    expect(pickSms(readEnv({ NODE_ENV: 'development' }), shop.deps.db, shop.clock).name).toBe('outbox');
+    expect(() => assertServingConfig(prod)).toThrow(/SMS_PROVIDER=http/);
+    expect(() => assertServingConfig({ ...prod, ALLOW_SIMULATORS: '1' })).not.toThrow();
+    expect(() => assertServingConfig(readEnv({ NODE_ENV: 'development' }))).not.toThrow();
+    expect(pickSms(prod, shop.deps.db, shop.clock).name).toBe('outbox');
   });
 });
