@@ -13,11 +13,17 @@ as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 case "$cmd" in
   start)
     port=${PG_TEMP_PORT:-54329}
+    # First port from there on that nothing listens on.
+    while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
     dir=$(mktemp -d /tmp/pg-temp.XXXXXX)
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     as_pg "$bindir/initdb" -D "$dir/data" -U shop --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1
     as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c fsync=off" start >/dev/null
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200 -c fsync=off" start >/dev/null || {
+      echo "PostgreSQL did not start; its log:" >&2
+      cat "$dir/server.log" >&2
+      exit 1
+    }
     as_pg "$bindir/createdb" -h 127.0.0.1 -p "$port" -U shop shop
     echo "export DATABASE_URL=postgres://shop@127.0.0.1:$port/shop PG_TEMP_DIR=$dir"
     ;;
