@@ -5,7 +5,7 @@
  * many pages use it. The memo lives on `globalThis` so that every bundled copy of this module and the
  * build script share one cache and one call counter.
  */
-import type { Locale } from '../../config.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../config.ts';
 import { setDateLocale } from '../i18n/format.ts';
 import { t } from '../i18n/messages/index.ts';
 import {
@@ -18,6 +18,7 @@ import {
   getBrandTree,
   getCategories,
   getCategoryTree,
+  getFingerprint,
   getProduct,
   getSiteMetas,
   getSysVars,
@@ -161,3 +162,7 @@ export async function shopName(locale: Locale): Promise<string> {
   const { sysVars } = await siteData(locale);
   return sysVars.name || t(locale, 'site.name');
 }
+
+/** The catalog fingerprint the build is made from (read before the pages, so later edits trigger a rebuild). */
+export const catalogFingerprint = (): Promise<{ fingerprint: string; updatedAt: string }> =>
+  call(DEFAULT_LOCALE, 'fingerprint', (api) => getFingerprint(api));
