@@ -18,6 +18,7 @@ import { FINGERPRINT_FILE, postBuild } from './lib/post-build.ts';
 
 const env = readEnv();
 const outDir = process.env.OUT_DIR ?? 'dist';
+const KB = 1024;
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
 const started = performance.now();
@@ -40,5 +41,6 @@ console.log(
   `Built ${stats.pages} pages in ${total.toFixed(1)} s (${(stats.pages / total).toFixed(0)} pages/s overall): ` +
     `astro ${astroSeconds.toFixed(1)} s (${(stats.pages / astroSeconds).toFixed(0)} pages/s), ` +
     `compression ${seconds(compressStarted).toFixed(1)} s for ${stats.compressed} files; ` +
-    `${buildCallCount()} API requests; build id ${stats.buildId}.`,
+    `${buildCallCount()} API requests; peak memory ${(process.resourceUsage().maxRSS / KB).toFixed(0)} MB; ` +
+    `build id ${stats.buildId}.`,
 );
