@@ -1,8 +1,9 @@
 /**
- * `npm run bench:api`: load on the shop API over loopback with autocannon, printing requests/s and
- * p50/p99 latency per scenario beside the budgets of performance.md. SQLite always; PostgreSQL too when
- * DATABASE_URL is set (migrated and seeded first). Bounded runs; no assertions.
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the runs.
+ * `npm run bench:api`: load on the shop API over loopback with autocannon, printing requests/s,
+ * p50/p99 latency and the server's CPU time per request for each scenario, beside the budgets of
+ * performance.md. SQLite always; PostgreSQL too when DATABASE_URL is set (migrated and seeded first).
+ * The server runs in a child process so the load generator does not share its event loop.
+ * Bounded runs, no assertions. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune them.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,8 +27,9 @@ const BUDGET = {
 } as const;
 
 type Engine = keyof typeof PORTS;
+type Reply = { cpu_us: number; requests: number };
 
-/** Child mode: serve the API on the engine's port and tell the parent when ready. */
+/** Child mode: serve the API on the engine's port; answer CPU readings; stop when told or orphaned. */
 async function serveApi(engine: Engine) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const env = readEnv({
@@ -38,15 +40,37 @@ async function serveApi(engine: Engine) {
   });
   const deps = await createDeps(env);
   if (engine === 'postgres') await seed(deps.db);
-  const server = serve({ fetch: createApp(deps).fetch, port: PORTS[engine], hostname: HOST }, () =>
-    process.send?.('ready'),
+  const app = createApp(deps);
+  let requests = 0;
+  let mark = { cpu: process.cpuUsage(), requests: 0 };
+  const server = serve(
+    {
+      fetch: (req, bindings) => {
+        requests++;
+        return app.fetch(req, bindings);
+      },
+      port: PORTS[engine],
+      hostname: HOST,
+    },
+    () => process.send?.('ready'),
   );
-  process.on('message', async () => {
+  const stop = async () => {
     server.close();
     await deps.db.close();
     rmSync(dir, { recursive: true, force: true });
     process.exit(0);
+  };
+  process.on('message', (msg) => {
+    if (msg === 'mark') {
+      mark = { cpu: process.cpuUsage(), requests };
+      process.send?.('marked');
+    } else if (msg === 'read') {
+      const used = process.cpuUsage(mark.cpu);
+      process.send?.({ cpu_us: used.user + used.system, requests: requests - mark.requests } satisfies Reply);
+    } else void stop();
   });
+  // The parent went away (interrupted): do not leave a server behind.
+  process.on('disconnect', stop);
 }
 
 function startChild(engine: Engine): Promise<ChildProcess> {
@@ -57,21 +81,40 @@ function startChild(engine: Engine): Promise<ChildProcess> {
   });
 }
 
+const ask = <T>(child: ChildProcess, msg: string) =>
+  new Promise<T>((resolve) => {
+    child.once('message', (m) => resolve(m as T));
+    child.send(msg);
+  });
+
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-type RunOptions = { url: string; method?: string; body?: string; requests?: Options['requests'] };
+type Scenario = {
+  name: string;
+  budget: string;
+  url: string;
+  method?: string;
+  body?: string;
+  requests?: Options['requests'];
+};
 
-async function run(name: string, opts: RunOptions, budget: string) {
+async function run(child: ChildProcess, s: Scenario) {
+  await ask(child, 'mark');
   const r = await autocannon({
-    ...opts,
+    url: s.url,
+    ...(s.method ? { method: s.method } : {}),
+    ...(s.body ? { body: s.body } : {}),
+    ...(s.requests ? { requests: s.requests } : {}),
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: { 'content-type': 'application/json', 'accept-language': 'zh-TW' },
   });
+  const cpu = await ask<Reply>(child, 'read');
   const bad = r.non2xx + r.errors + r.timeouts;
   console.log(
-    `  ${name.padEnd(34)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms` +
-      `${bad ? `  (${fmt(bad)} non-2xx/errors)` : ''}   budget: ${budget}`,
+    `  ${s.name.padEnd(36)} ${fmt(r.requests.average).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms` +
+      `  server CPU ${fmt(cpu.cpu_us / Math.max(1, cpu.requests))} µs/req${bad ? `  (${fmt(bad)} non-2xx/errors)` : ''}` +
+      `   budget: ${s.budget}`,
   );
 }
 
@@ -79,53 +122,44 @@ async function bench(engine: Engine) {
   const child = await startChild(engine);
   const base = `http://${HOST}:${PORTS[engine]}/api`;
   const b = BUDGET[engine];
-  const p99 = b.p99 ? `, p99 ≤ ${b.p99} ms` : '';
+  const read = `≥ ${fmt(b.read)} req/s${b.p99 ? `, p99 ≤ ${b.p99} ms` : ''}`;
+  const list = `≥ ${fmt(b.list)} req/s`;
   try {
     console.log(`\n== ${engine} (${CONNECTIONS} connections, ${SECONDS} s each) ==`);
-    const list = (await (await fetch(`${base}/products?page_size=1&sort=price_desc`)).json()) as {
+    const top = (await (await fetch(`${base}/products?page_size=1&sort=price_desc`)).json()) as {
       result: { data: { slug: string }[] };
     };
-    const slug = list.result.data[0]?.slug ?? 'unknown';
-    await run('GET /product-brands/all', { url: `${base}/product-brands/all` }, `≥ ${fmt(b.read)} req/s${p99}`);
-    await run(
-      `GET /products/${slug}`.slice(0, 34),
-      { url: `${base}/products/${slug}` },
-      `≥ ${fmt(b.read)} req/s${p99}`,
-    );
-    await run(
-      'GET /products?category&in_stock&sort',
-      { url: `${base}/products?category=headphones&in_stock=1&min_price=3000&sort=price_asc&page_size=24` },
-      `≥ ${fmt(b.list)} req/s`,
-    );
+    const slug = top.result.data[0]?.slug ?? 'unknown';
+    const query = 'category=headphones&in_stock=1&sort=price_asc&page_size=24';
     let n = 0;
-    await run(
-      'same, a new URL each time (no cache)',
+    const scenarios: Scenario[] = [
+      { name: 'GET /product-brands/all', budget: read, url: `${base}/product-brands/all` },
+      { name: `GET /products/${slug}`.slice(0, 36), budget: read, url: `${base}/products/${slug}` },
+      { name: 'GET /products?category&in_stock&sort', budget: list, url: `${base}/products?${query}&min_price=3000` },
       {
+        name: '  the same, a new URL every request',
+        budget: `${list} (no cache)`,
         url: `${base}/products`,
-        // Each request asks for a price floor not asked before, so the process cache never answers.
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/products?category=headphones&in_stock=1&min_price=${1000 + (n++ % 1_000_000)}&sort=price_asc&page_size=24`,
-            }),
-          },
-        ],
+        // Each request asks for a price floor not asked before, so the render cache never answers.
+        requests: [{ setupRequest: (req) => ({ ...req, path: `/api/products?${query}&min_price=${1000 + n++}` }) }],
       },
-      `≥ ${fmt(b.list)} req/s`,
-    );
+    ];
+    for (const s of scenarios) await run(child, s);
     const probe = await fetch(`${base}/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(DEMO_LOGIN),
     });
     if (probe.status === 404) console.log('  login: route not available');
-    else
-      await run(
-        'POST /users/login',
-        { url: `${base}/users/login`, method: 'POST', body: JSON.stringify(DEMO_LOGIN) },
-        'report only (bounded by password hashing; expect 429s)',
-      );
+    else {
+      await run(child, {
+        name: 'POST /users/login',
+        budget: 'report only (password hashing; rate limits answer 429)',
+        url: `${base}/users/login`,
+        method: 'POST',
+        body: JSON.stringify(DEMO_LOGIN),
+      });
+    }
   } finally {
     child.send('stop');
     await new Promise((r) => child.once('exit', r));

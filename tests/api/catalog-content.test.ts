@@ -71,6 +71,12 @@ describe('HTTP caching of catalogue reads', () => {
     expect(other.headers.get('vary')).toContain('Accept-Language');
   });
 
+  it('is not public when the request carries credentials', async () => {
+    const r = await shop.call('GET', '/api/product-brands/all', { token: 'some-token' });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('never caches failures', async () => {
     const r = await get('/api/products/no-such-product');
     expect(r.headers.get('cache-control')).not.toContain('public');

@@ -10,21 +10,28 @@ export const CATALOG_MAX_AGE_S = 30;
  * next request is at most a second old; long enough to absorb bursts on the same URL.
  */
 export const CATALOG_CACHE_MS = 1_000;
-/** Rendered answers kept per process; the oldest goes first. */
-export const CATALOG_CACHE_ENTRIES = 2_000;
+/** Rendered answers kept per process (the largest, a 100-product page, is about 60 kB); the oldest goes first. */
+export const CATALOG_CACHE_ENTRIES = 500;
 
 interface Entry {
-  body: string;
+  /** The rendered JSON, encoded once. */
+  body: Uint8Array;
   etag: string;
   expires: number;
 }
 
-const stores = new WeakMap<Deps, Map<string, Entry>>();
+interface Store {
+  entries: Map<string, Entry>;
+  /** Renders under way, so concurrent misses on one URL wait for one render instead of each running it. */
+  pending: Map<string, Promise<Entry | null>>;
+}
 
-function storeOf(deps: Deps): Map<string, Entry> {
+const stores = new WeakMap<Deps, Store>();
+
+function storeOf(deps: Deps): Store {
   let store = stores.get(deps);
   if (!store) {
-    store = new Map();
+    store = { entries: new Map(), pending: new Map() };
     stores.set(deps, store);
   }
   return store;
@@ -32,45 +39,72 @@ function storeOf(deps: Deps): Map<string, Entry> {
 
 /** Forgets every cached catalogue answer, e.g. after a change the next reader must see. */
 export function invalidateCatalogCache(deps: Deps): void {
-  stores.get(deps)?.clear();
+  stores.get(deps)?.entries.clear();
 }
 
 const matches = (header: string | undefined, etag: string) =>
   header?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag) ?? false;
 
+const toEntry = (body: Uint8Array, expires: number): Entry => ({
+  body,
+  etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+  expires,
+});
+
+function remember(store: Store, key: string, entry: Entry) {
+  store.entries.delete(key);
+  if (store.entries.size >= CATALOG_CACHE_ENTRIES) store.entries.delete(store.entries.keys().next().value as string);
+  store.entries.set(key, entry);
+}
+
 /**
  * Catalogue GETs: answers are rendered once per URL and locale for CATALOG_CACHE_MS (tests, with
  * NODE_ENV=test, read the database every time), carry an ETag of the body (If-None-Match → 304)
- * and a short public max-age. Failures are never cached.
+ * and a short public max-age. While one request re-renders an expired answer, the others get the
+ * previous one. Failures are never cached.
  */
 export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== 'GET') return next();
   const deps = c.get('deps');
   const ttl = deps.env.NODE_ENV === 'test' ? 0 : CATALOG_CACHE_MS;
   const store = storeOf(deps);
-  const key = `${c.get('locale')} ${c.req.url}`;
+  // Path and query only: the Host header must not multiply entries.
+  const url = c.req.url;
+  const key = `${c.get('locale')} ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
   const now = Date.now();
-  let entry = store.get(key);
+  let entry = store.entries.get(key);
   if (!entry || entry.expires <= now) {
-    await next();
-    if (c.res.status !== 200) return;
-    const body = await c.res.text();
-    entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, expires: now + ttl };
-    if (ttl > 0) {
-      store.delete(key);
-      if (store.size >= CATALOG_CACHE_ENTRIES) store.delete(store.keys().next().value as string);
-      store.set(key, entry);
+    const pending = ttl > 0 ? store.pending.get(key) : undefined;
+    const shared = pending && !entry ? await pending : null;
+    if (shared) entry = shared;
+    else if (!pending || !entry) {
+      // No render under way (or it failed): render this request's answer and share it.
+      const render = (async () => {
+        await next();
+        return c.res.status === 200 ? toEntry(new Uint8Array(await c.res.arrayBuffer()), now + ttl) : null;
+      })();
+      if (ttl > 0) store.pending.set(key, render);
+      try {
+        entry = (await render) ?? undefined;
+      } finally {
+        if (ttl > 0) store.pending.delete(key);
+      }
+      if (!entry) return;
+      if (ttl > 0) remember(store, key, entry);
     }
+    // Otherwise a refresh is under way: the previous answer serves meanwhile.
   }
   const headers = {
     'Content-Type': 'application/json; charset=UTF-8',
     ETag: entry.etag,
-    'Cache-Control': `public, max-age=${CATALOG_MAX_AGE_S}`,
+    // An answer to a request carrying credentials is never stored by shared caches (security.md).
+    'Cache-Control': c.req.header('authorization') ? 'no-store' : `public, max-age=${CATALOG_MAX_AGE_S}`,
   };
+  // Built through the context so headers set by outer middleware before `next()` are kept.
   c.res = undefined;
   c.res = matches(c.req.header('if-none-match'), entry.etag)
-    ? new Response(null, { status: 304, headers })
-    : new Response(entry.body, { status: 200, headers });
+    ? c.body(null, 304, headers)
+    : c.body(entry.body as Uint8Array<ArrayBuffer>, 200, headers);
 };
 
 /** Treats an empty query value (`?brand=`) as absent, as HTML forms send them. */

@@ -2,9 +2,14 @@ import { BRANDS, type BrandSeed } from './brands.ts';
 import { IMAGE_SIZE, productImage } from './images.ts';
 import { type Art, KINDS } from './kinds.ts';
 import type { Model, SpecValue } from './model.ts';
-import { HIFI_MODELS } from './models-hifi.ts';
-import { HOME_MODELS } from './models-home.ts';
-import { PERSONAL_MODELS } from './models-personal.ts';
+import { ACCESSORY_MODELS } from './models-accessories.ts';
+import { AMPLIFIER_MODELS } from './models-amplifiers.ts';
+import { DAC_MODELS } from './models-dacs.ts';
+import { EARPHONE_MODELS } from './models-earphones.ts';
+import { HEADPHONE_MODELS } from './models-headphones.ts';
+import { SOUNDBAR_MODELS } from './models-soundbars.ts';
+import { SPEAKER_MODELS } from './models-speakers.ts';
+import { TURNTABLE_MODELS } from './models-turntables.ts';
 import { prng, shopPrice, stableUid } from './prng.ts';
 import { FEATURES, FINISHES, type FinishKey, SPECS, type SpecKey } from './vocab.ts';
 
@@ -213,5 +218,15 @@ function build(m: Model, index: number, rnd: ReturnType<typeof prng>): ProductSe
 /** The whole demo catalogue, generated the same way on every run. */
 export function demoProducts(): ProductSeed[] {
   const rnd = prng(CATALOG_SEED);
-  return [...PERSONAL_MODELS, ...HOME_MODELS, ...HIFI_MODELS].map((m, i) => build(m, i, rnd));
+  const models = [
+    ...HEADPHONE_MODELS,
+    ...EARPHONE_MODELS,
+    ...SPEAKER_MODELS,
+    ...SOUNDBAR_MODELS,
+    ...TURNTABLE_MODELS,
+    ...AMPLIFIER_MODELS,
+    ...DAC_MODELS,
+    ...ACCESSORY_MODELS,
+  ];
+  return models.map((m, i) => build(m, i, rnd));
 }

@@ -195,7 +195,7 @@ export function demoSiteMetas(): SiteMetaSeed[] {
     (['zh-TW', 'en'] as const).map((locale) => {
       const [title, description, keywords] = locale === 'en' ? p.en : p.zh;
       const shop = locale === 'en' ? SHOP_EN : SHOP_ZH;
-      const full = p.url === '/' ? title : `${title}｜${shop}`.replace('｜', locale === 'en' ? ' | ' : '｜');
+      const full = p.url === '/' ? title : `${title}${locale === 'en' ? ' | ' : '｜'}${shop}`;
       return {
         url: p.url,
         locale,
