@@ -4,6 +4,9 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
+/** Beside client/ and server/: the catalog fingerprint and build id a build was made from. */
+export const FINGERPRINT_FILE = 'fingerprint.json';
+
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.txt', '.webmanifest']);

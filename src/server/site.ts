@@ -244,7 +244,9 @@ export function createSite(opts: {
       c.header('Cache-Control', 'no-cache');
       return c.redirect(`/en/${url.search}`, 302);
     }
-    for (const rel of candidates(url.pathname)) {
+    // The 404 pages themselves are only ever answers, never addresses.
+    const errorPage = /^(\/en)?\/404(\.html|\/(index\.html)?)?$/.test(url.pathname);
+    for (const rel of errorPage ? [] : candidates(url.pathname)) {
       const file = load(rel);
       if (file) return send(c, rel, file, 200, root ? `Accept-Encoding, ${ROOT_VARY}` : undefined);
     }

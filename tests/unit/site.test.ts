@@ -102,6 +102,14 @@ describe('createSite', () => {
     expect(await en.text()).toBe('<p>Page not found: /en/missing</p>');
   });
 
+  it('answers the 404 pages’ own addresses with 404 too, marker filled in', async () => {
+    for (const path of ['/404', '/404.html', '/en/404', '/en/404/']) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      expect(await r.text(), path).not.toContain(REQUEST_PATH_MARKER);
+    }
+  });
+
   it('serves new files after a rebuild replaces builds/latest.json', async () => {
     expect(await (await get('/')).text()).toContain('home');
     writeFileSync(join(dir, 'index.html'), '<html>new home</html>');

@@ -4,11 +4,8 @@
  * GET /api/products and replace the grid, the count and the pager in place.
  */
 import type { Locale } from '../../config.ts';
-import { listProducts } from '../../lib/api/catalog.ts';
-import { ApiClientError } from '../../lib/api/client.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { playAll } from '../animation/lottie.ts';
-import { browserApi } from './browser-api.ts';
 import { type CardLabels, type PagerLabels, pagerHtml, productCardHtml } from './cards.ts';
 import {
   type FilterKey,
@@ -74,7 +71,6 @@ function parts(root: HTMLElement) {
 
 export function initListing(root: HTMLElement): void {
   const { config, form, results, grid, count, pager, noData, error } = parts(root);
-  const api = browserApi(config.locale);
   let latest = 0;
   // Until the shopper filters, the prerendered grid and its path-based pager stay as they are.
   let live = false;
@@ -86,8 +82,16 @@ export function initListing(root: HTMLElement): void {
     results.setAttribute('aria-busy', 'true');
     error.hidden = true;
     try {
-      const list = await listProducts(api, listingQuery(state, config.key, config.fixed, config.pageSize));
+      const { fetchListing } = await import('./listing-fetch.ts');
+      const result = await fetchListing(config.locale, listingQuery(state, config.key, config.fixed, config.pageSize));
       if (ticket !== latest) return;
+      if (!result.ok) {
+        // A rejected filter (say, a minimum above the maximum) comes back with the API's own words.
+        error.textContent = result.messages.length ? result.messages.join(' ') : config.labels.error;
+        error.hidden = false;
+        return;
+      }
+      const { list } = result;
       grid.innerHTML = list.data
         .map((p) =>
           productCardHtml(p, {
@@ -105,11 +109,10 @@ export function initListing(root: HTMLElement): void {
       );
       noData.hidden = list.data.length > 0;
       if (!noData.hidden) playAll(noData);
-    } catch (failure) {
+    } catch {
+      // The script chunk itself failed to load (offline, or a build replaced it).
       if (ticket !== latest) return;
-      // A rejected filter (say, a minimum above the maximum) comes back with the API's own words.
-      const fields = failure instanceof ApiClientError ? Object.values(failure.fields) : [];
-      error.textContent = fields.length ? fields.join(' ') : config.labels.error;
+      error.textContent = config.labels.error;
       error.hidden = false;
     } finally {
       if (ticket === latest) results.removeAttribute('aria-busy');

@@ -2,7 +2,7 @@
  * The search page: reads `?q=` (and `page`), asks GET /api/products?q= and shows the cards, the
  * count and a pager, or the no-data state when nothing matches.
  */
-import { type Locale, PRODUCTS_PAGE_SIZE } from '../../config.ts';
+import { EAGER_IMAGES, type Locale, PRODUCTS_PAGE_SIZE } from '../../config.ts';
 import { listProducts } from '../../lib/api/catalog.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { playAll } from '../animation/lottie.ts';
@@ -50,7 +50,8 @@ export async function initSearch(root: HTMLElement): Promise<void> {
         productCardHtml(p, {
           href: localePath(config.locale, productPath(p, 'brand')),
           labels: config.labels.card,
-          eager: i < 4,
+          eager: i < EAGER_IMAGES,
+          level: 2,
         }),
       )
       .join('');

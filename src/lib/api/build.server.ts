@@ -5,7 +5,7 @@
  * many pages use it. The memo lives on `globalThis` so that every bundled copy of this module and the
  * build script share one cache and one call counter.
  */
-import type { Locale } from '../../config.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../config.ts';
 import { setDateLocale } from '../i18n/format.ts';
 import { t } from '../i18n/messages/index.ts';
 import {
@@ -18,6 +18,7 @@ import {
   getBrandTree,
   getCategories,
   getCategoryTree,
+  getFingerprint,
   getProduct,
   getSiteMetas,
   getSysVars,
@@ -41,6 +42,8 @@ interface BuildState {
   memo: Map<string, Promise<unknown>>;
   clients: Map<Locale, ApiClient>;
   calls: number;
+  /** When the first page asked for its data (performance.now()): the start of prerendering. */
+  pagesStartedAt?: number;
   close?: () => Promise<void>;
   transport?: Promise<{ baseURL: string; fetch: typeof fetch }>;
 }
@@ -108,8 +111,9 @@ export interface SiteData {
  * The start-up data of spec section 4, in its order: site metas, brands, categories, system
  * variables, then the date language. Fetched once per locale per build.
  */
-export const siteData = (locale: Locale): Promise<SiteData> =>
-  once(`${locale}:startup`, async () => {
+export const siteData = (locale: Locale): Promise<SiteData> => {
+  state.pagesStartedAt ??= performance.now();
+  return once(`${locale}:startup`, async () => {
     const api = await client(locale);
     const metas = await getSiteMetas(api);
     const brands = await getBrands(api);
@@ -118,6 +122,7 @@ export const siteData = (locale: Locale): Promise<SiteData> =>
     setDateLocale(locale);
     return { metas, brands, categories, sysVars };
   });
+};
 
 export const brandTree = (locale: Locale, uid: string): Promise<TreeNode> =>
   call(locale, `brand-tree:${uid}`, (api) => getBrandTree(api, uid));
@@ -147,6 +152,9 @@ export const allArticles = (locale: Locale): Promise<ArticleSummary[]> =>
 export const article = (locale: Locale, slug: string): Promise<Article> =>
   call(locale, `article:${slug}`, (api) => getArticle(api, slug));
 
+/** When prerendering began (the first page's start-up data), for the build's pages-per-second figure. */
+export const pagesStartedAt = (): number | undefined => state.pagesStartedAt;
+
 /** How many API requests this process has made for the build so far. */
 export const buildCallCount = (): number => state.calls;
 
@@ -161,3 +169,7 @@ export async function shopName(locale: Locale): Promise<string> {
   const { sysVars } = await siteData(locale);
   return sysVars.name || t(locale, 'site.name');
 }
+
+/** The catalog fingerprint the build is made from (read before the pages, so later edits trigger a rebuild). */
+export const catalogFingerprint = (): Promise<{ fingerprint: string; updatedAt: string }> =>
+  call(DEFAULT_LOCALE, 'fingerprint', (api) => getFingerprint(api));

@@ -1,0 +1,181 @@
+/**
+ * `npm run bench`: builds the site from scratch, serves it with the real server, and runs Lighthouse
+ * (mobile, simulated throttling, system Chromium) on the home, brand, category, product and article
+ * pages of both locales. Prints the median of BENCH_RUNS runs per page (default 3) next to the
+ * budgets of performance.md, plus build time and pages per second, and writes the raw figures to
+ * bench-results/pages.json. Port: BENCH_PORT (default 4620).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath } from './ensure-browser.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4620);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const KB = 1024;
+/** Lighthouse runs that may fail (unreadable trace) per page before the bench gives up. */
+const MAX_FAILED_RUNS = 3;
+
+/** performance.md budgets. */
+const BUDGET = { score: 100, lcpMs: 1200, tbtMs: 10, cls: 0.01, jsKb: 20, productJsKb: 70, htmlKb: 14 };
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  htmlKb: number;
+}
+
+function build(): { seconds: number; summary: string } {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['scripts/build.ts'], { encoding: 'utf8', env: process.env });
+  if (r.status !== 0) {
+    process.stderr.write(r.stdout + r.stderr);
+    throw new Error('The build failed.');
+  }
+  const summary = r.stdout.trim().split('\n').at(-1) ?? '';
+  return { seconds: (performance.now() - started) / 1000, summary };
+}
+
+async function serve(): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['scripts/serve.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    server.on('exit', (code) => reject(new Error(`The server exited (${code}).`)));
+  });
+  return server;
+}
+
+async function api<T>(path: string): Promise<T> {
+  const body = (await (await fetch(`${ORIGIN}${path}`)).json()) as { result: T };
+  return body.result;
+}
+
+/** One page of each measured type, in both locales. */
+async function targets(): Promise<{ name: string; path: string; js: number }[]> {
+  const products = await api<{ data: { slug: string; brand: { slug: string }; category: { slug: string } }[] }>(
+    '/api/products?page=1&page_size=1&sort=newest',
+  );
+  const articles = await api<{ data: { slug: string }[] }>('/api/articles?page=1&page_size=1');
+  const p = products.data[0];
+  const a = articles.data[0];
+  if (!p || !a) throw new Error('The catalog is empty.');
+  const pages = [
+    { name: 'home', path: '/', js: BUDGET.jsKb },
+    { name: 'brand', path: `/brands/${p.brand.slug}`, js: BUDGET.jsKb },
+    { name: 'category', path: `/categories/${p.category.slug}`, js: BUDGET.jsKb },
+    { name: 'product', path: `/brands/${p.brand.slug}/${p.slug}`, js: BUDGET.productJsKb },
+    { name: 'article', path: `/articles/${a.slug}`, js: BUDGET.jsKb },
+  ];
+  return [
+    ...pages.map((t) => ({ ...t, name: `${t.name} zh-TW` })),
+    ...pages.map((t) => ({ ...t, name: `${t.name} en`, path: t.path === '/' ? '/en/' : `/en${t.path}` })),
+  ];
+}
+
+type Lhr = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+  >;
+};
+
+function figures(lhr: Lhr): Figures {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const bytes = (type: string) =>
+    items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / KB;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    jsKb: bytes('Script'),
+    htmlKb: bytes('Document'),
+  };
+}
+
+const median = (values: number[]): number => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+function medianFigures(runs: Figures[]): Figures {
+  const keys = Object.keys(runs[0] ?? {}) as (keyof Figures)[];
+  return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Figures;
+}
+
+const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
+
+const executable = chromiumPath();
+if (!executable) throw new Error('No Chromium: run `node scripts/ensure-browser.ts`.');
+
+console.log('Building...');
+const built = build();
+console.log(built.summary);
+const server = await serve();
+const chrome = await chromeLauncher.launch({
+  chromePath: executable,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+// One throw-away run: the first trace of a fresh browser is often unreadable.
+await lighthouse(`${ORIGIN}/`, {
+  port: chrome.port,
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance'],
+});
+const results: { name: string; path: string; runs: Figures[]; median: Figures; jsBudget: number }[] = [];
+try {
+  for (const t of await targets()) {
+    const runs: Figures[] = [];
+    for (let attempt = 0; runs.length < RUNS; attempt++) {
+      if (attempt >= RUNS + MAX_FAILED_RUNS) throw new Error(`Lighthouse keeps failing on ${t.path}`);
+      const result = await lighthouse(`${ORIGIN}${t.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const lhr = result?.lhr as unknown as (Lhr & { runtimeError?: { code: string } }) | undefined;
+      // A run whose trace Lighthouse could not read has no metrics: it is run again, not counted.
+      if (!lhr || lhr.runtimeError || lhr.categories.performance?.score === null) continue;
+      runs.push(figures(lhr));
+    }
+    const m = medianFigures(runs);
+    results.push({ name: t.name, path: t.path, runs, median: m, jsBudget: t.js });
+    console.log(
+      `${t.name.padEnd(16)} perf ${m.performance} a11y ${m.accessibility} bp ${m.bestPractices} seo ${m.seo} | ` +
+        `LCP ${(m.lcpMs / 1000).toFixed(2)} s ${mark(m.lcpMs <= BUDGET.lcpMs)} | TBT ${m.tbtMs.toFixed(0)} ms ${mark(m.tbtMs <= BUDGET.tbtMs)} | ` +
+        `CLS ${m.cls.toFixed(4)} ${mark(m.cls <= BUDGET.cls)} | JS ${m.jsKb.toFixed(1)} KB ${mark(m.jsKb <= t.js)} | ` +
+        `HTML ${m.htmlKb.toFixed(1)} KB ${mark(m.htmlKb <= BUDGET.htmlKb)}`,
+    );
+  }
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+}
+
+console.log(
+  `\nBudgets: scores ${BUDGET.score}, LCP ≤ ${BUDGET.lcpMs / 1000} s, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}, ` +
+    `JS ≤ ${BUDGET.jsKb} KB (product ≤ ${BUDGET.productJsKb} KB), HTML ≤ ${BUDGET.htmlKb} KB; median of ${RUNS} runs.`,
+);
+console.log(`Build: ${built.seconds.toFixed(1)} s wall clock. ${built.summary}`);
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/pages.json', JSON.stringify({ build: built, budget: BUDGET, results }, null, 2));
