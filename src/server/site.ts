@@ -35,6 +35,15 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/**
+ * Pages whose parameter is only known at run time (an order number) are prerendered once as a shell
+ * at the `_` slug; any other slug there is answered with that shell, and the island reads the URL.
+ */
+export function shellFor(pathname: string): string | null {
+  const m = /^(\/en)?\/member\/orders\/[^/]+$/.exec(pathname);
+  return m ? `${m[1] ? 'en/' : ''}member/orders/_/index.html` : null;
+}
+
 /** Permanent redirects of spec section 2, for both locales. */
 export function redirectFor(pathname: string): string | null {
   let decoded: string;
@@ -179,7 +188,9 @@ export function createSite(opts: {
     const p = pathname.replace(/\/+$/, '') || '/';
     if (p === '/') return ['index.html'];
     const rel = p.slice(1);
-    return extname(rel) ? [rel] : [`${rel}/index.html`, `${rel}.html`];
+    if (extname(rel)) return [rel];
+    const shell = shellFor(p);
+    return [`${rel}/index.html`, `${rel}.html`, ...(shell ? [shell] : [])];
   }
 
   function send(

@@ -65,6 +65,16 @@ describe('createSite', () => {
     mkdirSync(join(dir, 'en/404'), { recursive: true });
     mkdirSync(join(dir, 'builds'), { recursive: true });
     writeFileSync(join(dir, 'index.html'), '<html lang="zh-Hant-TW">home</html>');
+    mkdirSync(join(dir, 'about'), { recursive: true });
+    writeFileSync(join(dir, 'about/index.html'), '<html lang="zh-Hant-TW">about<script>var a=1</script></html>');
+    mkdirSync(join(dir, 'member/orders/_'), { recursive: true });
+    mkdirSync(join(dir, 'en/member/orders/_'), { recursive: true });
+    mkdirSync(join(dir, '_astro'), { recursive: true });
+    writeFileSync(join(dir, 'member/orders/_/index.html'), '<p>order shell zh</p>');
+    writeFileSync(join(dir, 'en/member/orders/_/index.html'), '<p>order shell en</p>');
+    writeFileSync(join(dir, '_astro/app.abc123.js'), `console.log(${JSON.stringify('x'.repeat(600))});`);
+    writeFileSync(join(dir, '_astro/app.abc123.js.br'), 'BROTLI');
+    writeFileSync(join(dir, '_astro/app.abc123.js.gz'), 'GZIP');
     writeFileSync(join(dir, 'builds/latest.json'), '{"id":"a"}');
     writeFileSync(join(dir, '404.html'), `<p>找不到頁面：${REQUEST_PATH_MARKER}</p>`);
     writeFileSync(join(dir, 'en/404/index.html'), `<p>Page not found: ${REQUEST_PATH_MARKER}</p>`);
@@ -116,5 +126,41 @@ describe('createSite', () => {
     rmSync(join(dir, 'builds/latest.json'));
     writeFileSync(join(dir, 'builds/latest.json'), '{"id":"b"}');
     expect(await (await get('/')).text()).toContain('new home');
+  });
+
+  it('answers any order number with the order shell of its locale', async () => {
+    const zh = await get('/member/orders/SW20261121001');
+    expect(zh.status).toBe(200);
+    expect(await zh.text()).toBe('<p>order shell zh</p>');
+    const en = await get('/en/member/orders/SW20261121001/');
+    expect(await en.text()).toBe('<p>order shell en</p>');
+    expect((await get('/member/orders/a/b')).status).toBe(404);
+  });
+
+  it('sends security headers, a hashed-script CSP and no-cache on HTML', async () => {
+    const r = await get('/about');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-cache');
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('referrer-policy')).toBeTruthy();
+    const csp = r.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("unsafe-inline'; script");
+  });
+
+  it('serves hashed assets immutable, precompressed by what the browser accepts', async () => {
+    const br = await get('/_astro/app.abc123.js', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe('BROTLI');
+    const gz = await get('/_astro/app.abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await get('/_astro/app.abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.text()).startsWith('console.log')).toBe(true);
+    expect((await get('/builds/latest.json')).headers.get('cache-control')).toBe('no-cache');
   });
 });

@@ -7,7 +7,7 @@ interface PageMeta {
 }
 
 export const OG_IMAGE = '/images/og/default.svg';
-const SHOP_ZH = '聲木音響 Soundwood';
+const SHOP_ZH = '聲林音響 Soundwood';
 const SHOP_EN = 'Soundwood Audio';
 
 const PAGES: PageMeta[] = [
@@ -26,7 +26,7 @@ const PAGES: PageMeta[] = [
   },
   {
     url: '/about',
-    zh: ['關於我們', '聲木音響自台北大安起家，提供專業試聽與選購建議，只賣台灣公司貨。', '關於聲木,音響門市,試聽室'],
+    zh: ['關於我們', '聲林音響自台北大安起家，提供專業試聽與選購建議，只賣台灣公司貨。', '關於聲林,音響門市,試聽室'],
     en: [
       'About us',
       'Soundwood began in Da’an, Taipei; we offer expert listening sessions and advice, and sell only official Taiwan imports.',
@@ -55,7 +55,7 @@ const PAGES: PageMeta[] = [
     url: '/fraud-prevention',
     zh: [
       '防詐騙提醒',
-      '聲木音響不會以電話要求您操作 ATM 或提供信用卡資料，遇到可疑來電請撥 165 反詐騙專線。',
+      '聲林音響不會以電話要求您操作 ATM 或提供信用卡資料，遇到可疑來電請撥 165 反詐騙專線。',
       '防詐騙,165,ATM 解除分期',
     ],
     en: [
@@ -93,7 +93,7 @@ const PAGES: PageMeta[] = [
   },
   {
     url: '/brands',
-    zh: ['品牌總覽', '瀏覽聲木音響代理與販售的所有品牌。', '品牌,Bang & Olufsen,Sennheiser,Sony'],
+    zh: ['品牌總覽', '瀏覽聲林音響代理與販售的所有品牌。', '品牌,Bang & Olufsen,Sennheiser,Sony'],
     en: ['Brands', 'Browse every brand we carry.', 'brands,Bang & Olufsen,Sennheiser,Sony'],
   },
   {

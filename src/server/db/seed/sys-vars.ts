@@ -26,7 +26,7 @@ const SYS_VARS: SysVarSeed[] = [
       en: '1F, No. 18, Ln. 219, Sec. 1, Fuxing S. Rd., Da’an Dist., Taipei City 106, Taiwan',
     },
   },
-  { code: 'name', name: { zh: '商店名稱', en: 'Shop name' }, data: { zh: '聲木音響', en: 'Soundwood Audio' } },
+  { code: 'name', name: { zh: '商店名稱', en: 'Shop name' }, data: { zh: '聲林音響', en: 'Soundwood Audio' } },
   {
     code: 'email',
     name: { zh: '客服信箱', en: 'Email' },
