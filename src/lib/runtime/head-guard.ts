@@ -17,9 +17,11 @@ export function headGuardScript(middleware: RouteMiddleware, locale: Locale): st
     r: COOKIE.recordPage,
     a: AUTH_COOKIE_MAX_AGE_S,
   };
+  // The recorded page is encoded the way js-cookie writes it (path characters such as / stay
+  // literal), so both writers leave the same cookie value.
   return `(function(c){var s=null;try{s=sessionStorage.getItem(c.k)}catch(e){}
 var t=(${guardTarget})(c.m,(${cookieMember})(document.cookie,c.n),(${ticketFresh})(s,Date.now()),c.p);
 if(!t)return;
-if(c.m==='member')document.cookie=c.r+'='+encodeURIComponent(location.pathname+location.search)+'; path=/; max-age='+c.a+'; samesite=lax'+(location.protocol==='https:'?'; secure':'');
+if(c.m==='member')document.cookie=c.r+'='+encodeURIComponent(location.pathname+location.search).replace(/%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g,decodeURIComponent)+'; path=/; max-age='+c.a+'; samesite=lax'+(location.protocol==='https:'?'; secure':'');
 document.documentElement.style.display='none';location.replace(t)})(${JSON.stringify(config)})`;
 }
