@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { useRef } from 'react';
 import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { usersApi } from '../../lib/api/users.ts';
@@ -7,9 +6,9 @@ import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { nav } from '../../lib/runtime/navigate.ts';
 import { saveResetTicket } from '../../lib/runtime/reset-ticket.ts';
-import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
+import { PhoneCodeFields } from './field-groups.tsx';
+import { FormMessages, formValues, SubmitButton } from './fields.tsx';
 import { createForm } from './form.ts';
-import { OtpButton } from './OtpButton.tsx';
 import { createOtpSender } from './otp.ts';
 import { Pending } from './Pending.tsx';
 import { useGuard } from './use-guard.ts';
@@ -23,8 +22,6 @@ const otp = createOtpSender('forgot');
 export default function ForgotPasswordForm({ locale }: { locale: Locale }) {
   const ready = useGuard('guest', locale);
   const form = useStore(forgotForm.$form);
-  const sending = useStore(otp.$form);
-  const phone = useRef<HTMLInputElement>(null);
   if (!ready) return <Pending locale={locale} />;
   return (
     <section className="sw-auth">
@@ -42,29 +39,7 @@ export default function ForgotPasswordForm({ locale }: { locale: Locale }) {
           });
         }}
       >
-        <Field
-          ref={phone}
-          label={t(locale, 'auth.signUp.phone')}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="0912345678"
-          required
-          error={form.fields.phone ?? sending.fields.phone}
-          addon={
-            <OtpButton sender={otp} locale={locale} onSend={() => void otp.send(phone.current?.value ?? '', locale)} />
-          }
-          hint={<FormMessages message={sending.message} notice={sending.notice} />}
-        />
-        <Field
-          label={t(locale, 'auth.signUp.code')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          error={form.fields.code}
-        />
+        <PhoneCodeFields otp={otp} locale={locale} fields={form.fields} />
         <FormMessages message={form.message} notice={form.notice} />
         <SubmitButton
           pending={form.pending}

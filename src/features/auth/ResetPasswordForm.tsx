@@ -6,7 +6,8 @@ import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { nav } from '../../lib/runtime/navigate.ts';
 import { clearResetTicket, RESET_DONE_FLAG, readResetTicket } from '../../lib/runtime/reset-ticket.ts';
-import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
+import { NewPasswordFields } from './field-groups.tsx';
+import { FormMessages, formValues, SubmitButton } from './fields.tsx';
 import { createForm } from './form.ts';
 import { Pending } from './Pending.tsx';
 import { useGuard } from './use-guard.ts';
@@ -42,21 +43,10 @@ export default function ResetPasswordForm({ locale }: { locale: Locale }) {
               });
             }}
           >
-            <Field
+            <NewPasswordFields
               label={t(locale, 'auth.reset.newPassword')}
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={form.fields.newPassword}
-            />
-            <Field
-              label={t(locale, 'auth.reset.confirm')}
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={form.fields.confirm}
+              confirmLabel={t(locale, 'auth.reset.confirm')}
+              fields={form.fields}
             />
             <FormMessages message={form.message} notice={form.notice} />
             <SubmitButton

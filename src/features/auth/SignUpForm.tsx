@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useRef } from 'react';
 import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { register } from '../../stores/auth.ts';
+import { NewPasswordFields, PhoneCodeFields } from './field-groups.tsx';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
 import { createForm } from './form.ts';
-import { OtpButton } from './OtpButton.tsx';
 import { createOtpSender } from './otp.ts';
 import { Pending } from './Pending.tsx';
 import { useGuard } from './use-guard.ts';
@@ -31,8 +30,6 @@ const otp = createOtpSender('register');
 export default function SignUpForm({ locale }: { locale: Locale }) {
   const ready = useGuard('guest', locale);
   const form = useStore(signUpForm.$form);
-  const sending = useStore(otp.$form);
-  const phone = useRef<HTMLInputElement>(null);
   if (!ready) return <Pending locale={locale} />;
   const href = (path: string) => localePath(locale, path);
   return (
@@ -55,44 +52,12 @@ export default function SignUpForm({ locale }: { locale: Locale }) {
           required
           error={form.fields.name}
         />
-        <Field
-          ref={phone}
-          label={t(locale, 'auth.signUp.phone')}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="0912345678"
-          required
-          error={form.fields.phone ?? sending.fields.phone}
-          addon={
-            <OtpButton sender={otp} locale={locale} onSend={() => void otp.send(phone.current?.value ?? '', locale)} />
-          }
-          hint={<FormMessages message={sending.message} notice={sending.notice} />}
-        />
-        <Field
-          label={t(locale, 'auth.signUp.code')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          error={form.fields.code}
-        />
-        <Field
-          label={t(locale, 'auth.signUp.password')}
+        <PhoneCodeFields otp={otp} locale={locale} fields={form.fields} />
+        <NewPasswordFields
           name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={form.fields.password}
-        />
-        <Field
-          label={t(locale, 'auth.signUp.confirm')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={form.fields.confirm}
+          label={t(locale, 'auth.signUp.password')}
+          confirmLabel={t(locale, 'auth.signUp.confirm')}
+          fields={form.fields}
         />
         <div className="sw-field">
           <label className="sw-check">

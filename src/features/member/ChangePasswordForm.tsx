@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { changePassword } from '../../stores/auth.ts';
+import { NewPasswordFields } from '../auth/field-groups.tsx';
 import { Field, FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';
 import { createForm } from '../auth/form.ts';
 import { rules, withConfirmation } from '../auth/validation.ts';
@@ -49,21 +50,10 @@ function ChangePassword({ locale }: { locale: Locale }) {
           required
           error={form.fields.currentPassword}
         />
-        <Field
+        <NewPasswordFields
           label={t(locale, 'member.password.new')}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={form.fields.newPassword}
-        />
-        <Field
-          label={t(locale, 'member.password.confirm')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={form.fields.confirm}
+          confirmLabel={t(locale, 'member.password.confirm')}
+          fields={form.fields}
         />
         <FormMessages message={form.message} notice={form.notice} />
         <SubmitButton

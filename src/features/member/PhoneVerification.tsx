@@ -4,7 +4,8 @@ import type { Locale } from '../../config.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatMobile } from '../../lib/taiwan/phone.ts';
 import { $auth, verifyPhone } from '../../stores/auth.ts';
-import { Field, FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';
+import { CodeField } from '../auth/field-groups.tsx';
+import { FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';
 import { createForm } from '../auth/form.ts';
 import { OtpButton } from '../auth/OtpButton.tsx';
 import { createOtpSender } from '../auth/otp.ts';
@@ -52,12 +53,8 @@ function Verify({ locale }: { locale: Locale }) {
           });
         }}
       >
-        <Field
+        <CodeField
           label={t(locale, 'member.phone.code')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
           error={form.fields.code}
           addon={<OtpButton sender={otp} locale={locale} onSend={() => void otp.send(userInfo.phone, locale)} />}
           hint={<FormMessages message={sending.fields.phone ?? sending.message} notice={sending.notice} />}
