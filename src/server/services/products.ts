@@ -1,8 +1,10 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Locale } from '../../config.ts';
+import { compileOnce, type Params } from '../db/compile-once.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { col } from '../i18n.ts';
 import { iso, loc, type WireImage } from './wire.ts';
 
 /** A product in lists. */
@@ -67,8 +69,8 @@ type Query = SelectQueryBuilder<
 >;
 
 /** Products with their brand, category and first image (by sort), one row each. */
-function base(db: Db): Query {
-  return db.kysely
+function base(db: Kysely<Database>): Query {
+  return db
     .selectFrom('products as p')
     .innerJoin('brands as b', 'b.id', 'p.brand_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
@@ -89,54 +91,46 @@ function base(db: Db): Query {
     ) as unknown as Query;
 }
 
-const summaryColumns = [
-  'p.id',
-  'p.uid',
-  'p.slug',
-  'p.name_zh',
-  'p.name_en',
-  'p.summary_zh',
-  'p.summary_en',
-  'p.price',
-  'p.compare_at_price',
-  'p.stock',
-  'p.created_at',
-  'b.slug as brand_slug',
-  'b.name_zh as brand_name_zh',
-  'b.name_en as brand_name_en',
-  'c.slug as category_slug',
-  'c.name_zh as category_name_zh',
-  'c.name_en as category_name_en',
-  'pi.src as image_src',
-  'pi.width as image_width',
-  'pi.height as image_height',
-  'pi.alt_zh as image_alt_zh',
-  'pi.alt_en as image_alt_en',
-] as const;
+/** The summary columns in the locale's language, named as the wire names them. */
+const summaryColumns = (s: 'zh' | 'en') =>
+  [
+    'p.id',
+    'p.uid',
+    'p.slug',
+    `p.name_${s} as name`,
+    `p.summary_${s} as summary`,
+    'p.price',
+    'p.compare_at_price',
+    'p.stock',
+    'p.created_at',
+    'b.slug as brand_slug',
+    `b.name_${s} as brand_name`,
+    'c.slug as category_slug',
+    `c.name_${s} as category_name`,
+    'pi.src as image_src',
+    'pi.width as image_width',
+    'pi.height as image_height',
+    `pi.alt_${s} as image_alt`,
+  ] as const;
 
 type SummaryRow = {
   id: number;
   uid: string;
   slug: string;
-  name_zh: string;
-  name_en: string;
-  summary_zh: string;
-  summary_en: string;
+  name: string;
+  summary: string;
   price: number;
   compare_at_price: number | null;
   stock: number;
   created_at: number;
   brand_slug: string;
-  brand_name_zh: string;
-  brand_name_en: string;
+  brand_name: string;
   category_slug: string;
-  category_name_zh: string;
-  category_name_en: string;
+  category_name: string;
   image_src: string | null;
   image_width: number | null;
   image_height: number | null;
-  image_alt_zh: string | null;
-  image_alt_en: string | null;
+  image_alt: string | null;
 };
 
 type ImageRow = Database['product_images'] & { id: number };
@@ -160,15 +154,15 @@ async function imagesOf(db: Db, productId: number): Promise<ImageRow[]> {
   return rows as ImageRow[];
 }
 
-function toSummary(r: SummaryRow, locale: Locale): ProductSummary {
+function toSummary(r: SummaryRow): ProductSummary {
   return {
     id: r.id,
     uid: r.uid,
     slug: r.slug,
-    name: loc(r, 'name', locale),
-    summary: loc(r, 'summary', locale),
-    brand: { slug: r.brand_slug, name: loc(r, 'brand_name', locale) },
-    category: { slug: r.category_slug, name: loc(r, 'category_name', locale) },
+    name: r.name,
+    summary: r.summary,
+    brand: { slug: r.brand_slug, name: r.brand_name },
+    category: { slug: r.category_slug, name: r.category_name },
     price: r.price,
     compare_at_price: r.compare_at_price,
     stock: r.stock,
@@ -177,7 +171,7 @@ function toSummary(r: SummaryRow, locale: Locale): ProductSummary {
       src: r.image_src ?? '',
       width: r.image_width ?? 0,
       height: r.image_height ?? 0,
-      alt: loc(r, 'image_alt', locale),
+      alt: r.image_alt ?? '',
     },
     created_at: iso(r.created_at),
   };
@@ -186,24 +180,71 @@ function toSummary(r: SummaryRow, locale: Locale): ProductSummary {
 /** `LIKE` pattern matching `text` anywhere, with the wildcards in it taken literally. */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-function applyFilter(q: Query, f: ProductFilter): Query {
-  let out = q;
-  if (f.brand) out = out.where('b.slug', '=', f.brand);
-  if (f.category) out = out.where('c.slug', '=', f.category);
-  if (f.min_price !== undefined) out = out.where('p.price', '>=', f.min_price);
-  if (f.max_price !== undefined) out = out.where('p.price', '<=', f.max_price);
-  if (f.in_stock) out = out.where('p.stock', '>', 0);
+/** What changes the SQL text of a list query; the values are bound separately. */
+interface ListShape {
+  brand: boolean;
+  category: boolean;
+  q: boolean;
+  min_price: boolean;
+  max_price: boolean;
+  in_stock: boolean;
+  sort: ProductSort;
+  /** The name column the `name` sort reads. */
+  s: 'zh' | 'en';
+}
+
+interface ListValues {
+  brand: string | undefined;
+  category: string | undefined;
+  pattern: string;
+  min_price: number | undefined;
+  max_price: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Products matching the filter; brands and categories are joined only to filter by their slug. */
+function filtered(db: Kysely<Database>, f: ListShape, v: Params<ListValues>) {
+  let q = db.selectFrom('products as p');
+  if (f.brand) q = q.innerJoin('brands as b', 'b.id', 'p.brand_id').where('b.slug', '=', v.value('brand')!);
+  if (f.category)
+    q = q.innerJoin('categories as c', 'c.id', 'p.category_id').where('c.slug', '=', v.value('category')!);
+  if (f.min_price) q = q.where('p.price', '>=', v.value('min_price')!);
+  if (f.max_price) q = q.where('p.price', '<=', v.value('max_price')!);
+  if (f.in_stock) q = q.where('p.stock', '>', 0);
   if (f.q) {
-    const pattern = containsPattern(f.q);
-    out = out.where((eb: ExpressionBuilder<Database & { p: Database['products'] }, 'p'>) =>
+    const pattern = v.value('pattern');
+    q = q.where((eb) =>
       eb.or([
         sql<boolean>`lower(${eb.ref('p.name_zh')}) LIKE ${pattern} ESCAPE '\\'`,
         sql<boolean>`lower(${eb.ref('p.name_en')}) LIKE ${pattern} ESCAPE '\\'`,
       ]),
     );
   }
-  return out;
+  return q;
 }
+
+/**
+ * The ids of one page in order, and the total of the filter with each (one statement). Narrow on
+ * purpose: sorting and counting carry ids only, and the wide columns are read for the page alone.
+ */
+const pageIds = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
+  let q = filtered(db, f, v).select((eb) => ['p.id', eb.fn.countAll<number>().over().as('total_count')]);
+  if (f.sort === 'price_asc') q = q.orderBy('p.price', 'asc');
+  else if (f.sort === 'price_desc') q = q.orderBy('p.price', 'desc');
+  else if (f.sort === 'name') q = q.orderBy(f.s === 'en' ? 'p.name_en' : 'p.name_zh', 'asc');
+  else q = q.orderBy('p.created_at', 'desc');
+  return q.orderBy('p.id', 'desc').limit(v.value('limit')).offset(v.value('offset'));
+});
+
+const countMatching = compileOnce((db, f: ListShape, v: Params<ListValues>) =>
+  filtered(db, f, v).select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+/** Summaries of the given products, in no particular order. */
+const summariesOf = compileOnce((db, shape: { s: 'zh' | 'en'; count: number }, v: Params<{ ids: number[] }>) =>
+  base(db).select(summaryColumns(shape.s)).where('p.id', 'in', v.list('ids', shape.count)),
+);
 
 /** One page of products matching the filter, in the requested order, and the total count. */
 export async function listProducts(
@@ -211,29 +252,51 @@ export async function listProducts(
   opts: ProductFilter & { sort: ProductSort; limit: number; offset: number },
   locale: Locale,
 ): Promise<{ total: number; data: ProductSummary[] }> {
-  const filtered = applyFilter(base(db), opts);
-  // The total rides along with the page (one statement); only a page past the end needs a count.
-  let q = filtered.select(summaryColumns).select((eb) => eb.fn.countAll<number>().over().as('total_count'));
-  if (opts.sort === 'price_asc') q = q.orderBy('p.price', 'asc');
-  else if (opts.sort === 'price_desc') q = q.orderBy('p.price', 'desc');
-  else if (opts.sort === 'name') q = q.orderBy(locale === 'en' ? 'p.name_en' : 'p.name_zh', 'asc');
-  else q = q.orderBy('p.created_at', 'desc');
-  const rows = (await q.orderBy('p.id', 'desc').limit(opts.limit).offset(opts.offset).execute()) as (SummaryRow & {
-    total_count: number;
-  })[];
-  if (rows.length) return { total: Number(rows[0]!.total_count), data: rows.map((r) => toSummary(r, locale)) };
-  if (!opts.offset) return { total: 0, data: [] };
-  const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  return { total: Number(countRow?.n ?? 0), data: [] };
+  const shape: ListShape = {
+    brand: Boolean(opts.brand),
+    category: Boolean(opts.category),
+    q: Boolean(opts.q),
+    min_price: opts.min_price !== undefined,
+    max_price: opts.max_price !== undefined,
+    in_stock: Boolean(opts.in_stock),
+    sort: opts.sort,
+    s: col(locale),
+  };
+  const values: ListValues = {
+    brand: opts.brand,
+    category: opts.category,
+    pattern: opts.q ? containsPattern(opts.q) : '',
+    min_price: opts.min_price,
+    max_price: opts.max_price,
+    limit: opts.limit,
+    offset: opts.offset,
+  };
+  const page = await pageIds(db, shape, values);
+  if (!page.length) {
+    // Only a page past the end needs its own count.
+    if (!opts.offset) return { total: 0, data: [] };
+    const [count] = await countMatching(db, shape, values);
+    return { total: Number(count?.n ?? 0), data: [] };
+  }
+  const ids = page.map((r) => r.id);
+  const rows = await summariesOf(db, { s: shape.s, count: ids.length }, { ids });
+  const byId = new Map(rows.map((r) => [r.id, r as SummaryRow]));
+  const data: ProductSummary[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    // A product deleted between the two statements drops out of the page.
+    if (row) data.push(toSummary(row));
+  }
+  return { total: Number(page[0]!.total_count), data };
 }
 
 /** A product page's data by slug; unknown slug → 404. */
 export async function productDetail(db: Db, slug: string, locale: Locale): Promise<ProductDetail> {
-  const row = await base(db)
+  const s = col(locale);
+  const row = await base(db.kysely)
     .select([
-      ...summaryColumns,
-      'p.description_zh',
-      'p.description_en',
+      ...summaryColumns(s),
+      `p.description_${s} as description`,
       'p.specs',
       'p.updated_at',
       'p.brand_id',
@@ -251,8 +314,8 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
       .orderBy('id')
       .execute(),
     imagesOf(db, row.id),
-    base(db)
-      .select(summaryColumns)
+    base(db.kysely)
+      .select(summaryColumns(s))
       .where('p.id', '!=', row.id)
       .where((eb) => eb.or([eb('p.category_id', '=', row.category_id), eb('p.brand_id', '=', row.brand_id)]))
       .orderBy(
@@ -267,9 +330,9 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
   ]);
   const specs = JSON.parse(row.specs) as Record<string, string>[];
   return {
-    ...toSummary(row as SummaryRow, locale),
-    description: loc(row, 'description', locale),
-    specs: specs.map((s) => ({ label: loc(s, 'label', locale), value: loc(s, 'value', locale) })),
+    ...toSummary(row as SummaryRow),
+    description: row.description,
+    specs: specs.map((spec) => ({ label: loc(spec, 'label', locale), value: loc(spec, 'value', locale) })),
     images: images.map((i) => toImage(i, locale)),
     variants: variants.map((v) => ({
       id: v.id,
@@ -281,7 +344,7 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
       stock: v.stock,
       in_stock: v.stock > 0,
     })),
-    related: relatedRows.map((r) => toSummary(r, locale)),
+    related: relatedRows.map(toSummary),
     updated_at: iso(row.updated_at),
   };
 }

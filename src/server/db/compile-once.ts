@@ -1,0 +1,65 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Db } from './index.ts';
+import type { Database } from './schema.ts';
+
+/** Where one of a call's values goes in a query compiled once; replaced by the value at each call. */
+class Slot {
+  readonly name: string;
+  readonly index: number | undefined;
+  constructor(name: string, index?: number) {
+    this.name = name;
+    this.index = index;
+  }
+  read(values: object): unknown {
+    const value = (values as Record<string, unknown>)[this.name];
+    return this.index === undefined ? value : (value as readonly unknown[])[this.index];
+  }
+}
+
+/** Stand-ins for a call's values, typed as the values so that the query builder accepts them. */
+export interface Params<V> {
+  /** Where `values[name]` goes. */
+  value<K extends keyof V & string>(name: K): V[K];
+  /** Where each of the first `count` items of the list `values[name]` goes; `count` belongs in the shape. */
+  list<K extends keyof V & string>(name: K, count: number): V[K];
+}
+
+const params: Params<Record<string, unknown>> = {
+  value: (name) => new Slot(name),
+  list: (name, count) => Array.from({ length: count }, (_, i) => new Slot(name, i)),
+};
+
+/** Shapes kept per database before the oldest is dropped (shapes come from small finite sets). */
+const MAX_SHAPES = 1_000;
+
+/**
+ * A query built and compiled once per shape, then run with each call's values as parameters.
+ * Building and compiling with the query builder costs more than running a small indexed query on
+ * the embedded database, so hot read paths reuse the SQL text.
+ *
+ * `build` gets the shape (everything that changes the SQL text: which filters apply, the order, how
+ * many ids) and stand-ins for the values. It must branch only on the shape and put the stand-ins
+ * only where values are bound (comparisons, `in` lists, limit, offset, `sql` template values),
+ * never inspect them. The shape is keyed by its JSON text.
+ */
+export function compileOnce<S, V extends object, R>(
+  build: (db: Kysely<Database>, shape: S, p: Params<V>) => Compilable<R>,
+): (db: Db, shape: S, values: V) => Promise<R[]> {
+  const byDb = new WeakMap<Db, Map<string, CompiledQuery<R>>>();
+  return async (db, shape, values) => {
+    let compiled = byDb.get(db);
+    if (!compiled) {
+      compiled = new Map();
+      byDb.set(db, compiled);
+    }
+    const key = JSON.stringify(shape);
+    let query = compiled.get(key);
+    if (!query) {
+      query = build(db.kysely, shape, params as unknown as Params<V>).compile();
+      if (compiled.size >= MAX_SHAPES) compiled.delete(compiled.keys().next().value as string);
+      compiled.set(key, query);
+    }
+    const parameters = query.parameters.map((p) => (p instanceof Slot ? p.read(values) : p));
+    return (await db.kysely.executeQuery<R>({ ...query, parameters })).rows;
+  };
+}
