@@ -64,13 +64,12 @@ export function createApp(deps: Deps) {
       }),
     );
   }
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(failBody('PAYLOAD_TOO_LARGE', c.get('locale')), 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(failBody('PAYLOAD_TOO_LARGE', c.get('locale')), 413),
+  });
+  // GET and HEAD carry no body; asking for one would make the node adapter build a full Request.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   const api = app.basePath('/api');
   api.route('/users', users);
