@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Db } from './index.ts';
 import type { Database } from './schema.ts';
 
@@ -62,4 +62,18 @@ export function compileOnce<S, V extends object, R>(
     const parameters = query.parameters.map((p) => (p instanceof Slot ? p.read(values) : p));
     return (await db.kysely.executeQuery<R>({ ...query, parameters })).rows;
   };
+}
+
+/**
+ * A bound value the SQLite planner cannot see. When a plan depends on a bound value (`LIMIT ?`,
+ * `LIKE ?`, an equality in a join), SQLite marks the statement to be planned again whenever the
+ * bindings are cleared, and better-sqlite3 clears them after every run: the statement is parsed
+ * and planned on every call, cached or not. A cast is an expression, not a bare parameter, so one
+ * plan serves every value. Valid SQL on PostgreSQL too.
+ */
+export function unplanned<T extends number | string>(
+  value: T,
+  type: T extends number ? 'integer' : 'text',
+): RawBuilder<T> {
+  return sql<T>`cast(${value} as ${sql.raw(type)})`;
 }

@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Locale } from '../../config.ts';
-import { compileOnce, type Params } from '../db/compile-once.ts';
+import { compileOnce, type Params, unplanned } from '../db/compile-once.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -143,16 +143,14 @@ const toImage = (r: ImageRow, locale: Locale): WireImage => ({
 });
 
 /** Every image of one product, in order. */
-async function imagesOf(db: Db, productId: number): Promise<ImageRow[]> {
-  const rows = await db.kysely
+const imagesOf = compileOnce((db, _shape: null, v: Params<{ id: number }>) =>
+  db
     .selectFrom('product_images')
     .selectAll()
-    .where('product_id', '=', productId)
+    .where('product_id', '=', unplanned(v.value('id'), 'integer'))
     .orderBy('sort')
-    .orderBy('id')
-    .execute();
-  return rows as ImageRow[];
-}
+    .orderBy('id'),
+);
 
 function toSummary(r: SummaryRow): ProductSummary {
   return {
@@ -203,17 +201,26 @@ interface ListValues {
   offset: number;
 }
 
-/** Products matching the filter; brands and categories are joined only to filter by their slug. */
+/**
+ * Products matching the filter. Brand and category slugs are looked up in subqueries rather than
+ * joined, and the search pattern is bound through `unplanned`: either would let SQLite plan with the
+ * bound value, and so re-plan the statement on every run (see `unplanned`).
+ */
 function filtered(db: Kysely<Database>, f: ListShape, v: Params<ListValues>) {
   let q = db.selectFrom('products as p');
-  if (f.brand) q = q.innerJoin('brands as b', 'b.id', 'p.brand_id').where('b.slug', '=', v.value('brand')!);
+  if (f.brand)
+    q = q.where('p.brand_id', '=', (eb) =>
+      eb.selectFrom('brands as b').select('b.id').where('b.slug', '=', v.value('brand')!),
+    );
   if (f.category)
-    q = q.innerJoin('categories as c', 'c.id', 'p.category_id').where('c.slug', '=', v.value('category')!);
+    q = q.where('p.category_id', '=', (eb) =>
+      eb.selectFrom('categories as c').select('c.id').where('c.slug', '=', v.value('category')!),
+    );
   if (f.min_price) q = q.where('p.price', '>=', v.value('min_price')!);
   if (f.max_price) q = q.where('p.price', '<=', v.value('max_price')!);
   if (f.in_stock) q = q.where('p.stock', '>', 0);
   if (f.q) {
-    const pattern = v.value('pattern');
+    const pattern = unplanned(v.value('pattern'), 'text');
     q = q.where((eb) =>
       eb.or([
         sql<boolean>`lower(${eb.ref('p.name_zh')}) LIKE ${pattern} ESCAPE '\\'`,
@@ -234,7 +241,10 @@ const pageIds = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
   else if (f.sort === 'price_desc') q = q.orderBy('p.price', 'desc');
   else if (f.sort === 'name') q = q.orderBy(f.s === 'en' ? 'p.name_en' : 'p.name_zh', 'asc');
   else q = q.orderBy('p.created_at', 'desc');
-  return q.orderBy('p.id', 'desc').limit(v.value('limit')).offset(v.value('offset'));
+  return q
+    .orderBy('p.id', 'desc')
+    .limit(unplanned(v.value('limit'), 'integer'))
+    .offset(unplanned(v.value('offset'), 'integer'));
 });
 
 const countMatching = compileOnce((db, f: ListShape, v: Params<ListValues>) =>
@@ -290,50 +300,71 @@ export async function listProducts(
   return { total: Number(page[0]!.total_count), data };
 }
 
-/** A product page's data by slug; unknown slug → 404. */
-export async function productDetail(db: Db, slug: string, locale: Locale): Promise<ProductDetail> {
-  const s = col(locale);
-  const row = await base(db.kysely)
+/**
+ * A product with its summary, description, specs and the ids related products are chosen by. The
+ * slug is matched in a subquery: `p.slug = ?` beside the joins would be planned with the bound
+ * value, and so re-planned on every run (see `unplanned`).
+ */
+const productBySlug = compileOnce((db, shape: { s: 'zh' | 'en' }, v: Params<{ slug: string }>) =>
+  base(db)
     .select([
-      ...summaryColumns(s),
-      `p.description_${s} as description`,
+      ...summaryColumns(shape.s),
+      `p.description_${shape.s} as description`,
       'p.specs',
       'p.updated_at',
       'p.brand_id',
       'p.category_id',
     ])
-    .where('p.slug', '=', slug)
-    .executeTakeFirst();
-  if (!row) throw new ApiError('NOT_FOUND');
-  const [variants, images, relatedRows] = await Promise.all([
-    db.kysely
-      .selectFrom('variants')
-      .selectAll()
-      .where('product_id', '=', row.id)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-    imagesOf(db, row.id),
-    base(db.kysely)
-      .select(summaryColumns(s))
-      .where('p.id', '!=', row.id)
-      .where((eb) => eb.or([eb('p.category_id', '=', row.category_id), eb('p.brand_id', '=', row.brand_id)]))
+    .where('p.id', '=', (eb) =>
+      eb.selectFrom('products as by_slug').select('by_slug.id').where('by_slug.slug', '=', v.value('slug')),
+    ),
+);
+
+const variantsOf = compileOnce((db, _shape: null, v: Params<{ id: number }>) =>
+  db
+    .selectFrom('variants')
+    .selectAll()
+    .where('product_id', '=', unplanned(v.value('id'), 'integer'))
+    .orderBy('sort')
+    .orderBy('id'),
+);
+
+/** Products of the same category first, then of the same brand; in stock first, then newest. */
+const relatedTo = compileOnce(
+  (db, shape: { s: 'zh' | 'en' }, v: Params<{ id: number; category_id: number; brand_id: number }>) => {
+    const category = unplanned(v.value('category_id'), 'integer');
+    const brand = unplanned(v.value('brand_id'), 'integer');
+    return base(db)
+      .select(summaryColumns(shape.s))
+      .where('p.id', '!=', unplanned(v.value('id'), 'integer'))
+      .where((eb) => eb.or([eb('p.category_id', '=', category), eb('p.brand_id', '=', brand)]))
       .orderBy(
-        sql`(CASE WHEN p.category_id = ${row.category_id} THEN 2 ELSE 0 END) + (CASE WHEN p.brand_id = ${row.brand_id} THEN 1 ELSE 0 END)`,
+        sql`(CASE WHEN p.category_id = ${category} THEN 2 ELSE 0 END) + (CASE WHEN p.brand_id = ${brand} THEN 1 ELSE 0 END)`,
         'desc',
       )
       .orderBy(sql`CASE WHEN p.stock > 0 THEN 0 ELSE 1 END`)
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id')
-      .limit(RELATED_COUNT)
-      .execute() as Promise<SummaryRow[]>,
+      .limit(sql.lit(RELATED_COUNT));
+  },
+);
+
+/** A product page's data by slug; unknown slug → 404. */
+export async function productDetail(db: Db, slug: string, locale: Locale): Promise<ProductDetail> {
+  const s = col(locale);
+  const [row] = await productBySlug(db, { s }, { slug });
+  if (!row) throw new ApiError('NOT_FOUND');
+  const [variants, images, relatedRows] = await Promise.all([
+    variantsOf(db, null, { id: row.id }),
+    imagesOf(db, null, { id: row.id }),
+    relatedTo(db, { s }, row),
   ]);
   const specs = JSON.parse(row.specs) as Record<string, string>[];
   return {
     ...toSummary(row as SummaryRow),
     description: row.description,
     specs: specs.map((spec) => ({ label: loc(spec, 'label', locale), value: loc(spec, 'value', locale) })),
-    images: images.map((i) => toImage(i, locale)),
+    images: images.map((i) => toImage(i as ImageRow, locale)),
     variants: variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -344,7 +375,7 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
       stock: v.stock,
       in_stock: v.stock > 0,
     })),
-    related: relatedRows.map(toSummary),
+    related: relatedRows.map((r) => toSummary(r as SummaryRow)),
     updated_at: iso(row.updated_at),
   };
 }
