@@ -31,10 +31,13 @@ const DEMO_LOGIN = { account: '0912345678', password: 'Soundwood-2026' };
 const LOGIN_CONNECTIONS = 4;
 /** The mixed scenario: catalogue readers, and a burst of password guesses from one address. */
 const MIXED = { reads: 30, burst: 20 } as const;
-/** Guesses at an account that does not exist, so no real account is left blocked. */
-const BURST_LOGIN = { account: '0900000000', password: 'not-the-password' };
-/** One address for the whole burst (TEST-NET-3), and many for the logins (the benchmarking range 198.18.0.0/15). */
-const BURST_IP = '203.0.113.7';
+/**
+ * Guesses at an account that does not exist, so no real account is left blocked; a new one each run,
+ * so that its first guesses are hashed even when the database keeps the last run's windows.
+ */
+const BURST_LOGIN = { account: `0900${String(Date.now() % 1_000_000).padStart(6, '0')}`, password: 'not-the-password' };
+/** One address for the whole burst (TEST-NET-3, new each run), and many for the logins (the benchmarking range 198.18.0.0/15). */
+const BURST_IP = `203.0.113.${1 + (Date.now() % 254)}`;
 const benchIp = (n: number) => `198.18.${(n >> 8) & 255}.${n & 255}`;
 const BUDGET = {
   sqlite: { read: 10_000, list: 3_000, p99: 10 },
