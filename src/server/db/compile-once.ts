@@ -5,14 +5,11 @@ import type { Database } from './schema.ts';
 /** Where one of a call's values goes in a query compiled once; replaced by the value at each call. */
 class Slot {
   readonly name: string;
-  readonly index: number | undefined;
-  constructor(name: string, index?: number) {
+  constructor(name: string) {
     this.name = name;
-    this.index = index;
   }
   read(values: object): unknown {
-    const value = (values as Record<string, unknown>)[this.name];
-    return this.index === undefined ? value : (value as readonly unknown[])[this.index];
+    return (values as Record<string, unknown>)[this.name];
   }
 }
 
@@ -20,14 +17,9 @@ class Slot {
 export interface Params<V> {
   /** Where `values[name]` goes. */
   value<K extends keyof V & string>(name: K): V[K];
-  /** Where each of the first `count` items of the list `values[name]` goes; `count` belongs in the shape. */
-  list<K extends keyof V & string>(name: K, count: number): V[K];
 }
 
-const params: Params<Record<string, unknown>> = {
-  value: (name) => new Slot(name),
-  list: (name, count) => Array.from({ length: count }, (_, i) => new Slot(name, i)),
-};
+const params: Params<Record<string, unknown>> = { value: (name) => new Slot(name) };
 
 /** Shapes kept per database before the oldest is dropped (shapes come from small finite sets). */
 const MAX_SHAPES = 1_000;
@@ -37,10 +29,10 @@ const MAX_SHAPES = 1_000;
  * Building and compiling with the query builder costs more than running a small indexed query on
  * the embedded database, so hot read paths reuse the SQL text.
  *
- * `build` gets the shape (everything that changes the SQL text: which filters apply, the order, how
- * many ids) and stand-ins for the values. It must branch only on the shape and put the stand-ins
- * only where values are bound (comparisons, `in` lists, limit, offset, `sql` template values),
- * never inspect them. The shape is keyed by its JSON text.
+ * `build` gets the shape (everything that changes the SQL text: which filters apply, the order) and
+ * stand-ins for the values. It must branch only on the shape and put the stand-ins only where values
+ * are bound (comparisons, limit, offset, `sql` template values), never inspect them. The shape is
+ * keyed by its JSON text, so it must come from a small finite set.
  */
 export function compileOnce<S, V extends object, R>(
   build: (db: Kysely<Database>, shape: S, p: Params<V>) => Compilable<R>,

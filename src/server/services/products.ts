@@ -231,29 +231,40 @@ function filtered(db: Kysely<Database>, f: ListShape, v: Params<ListValues>) {
   return q;
 }
 
+/** The order of a list: the sort's column, then the newest id first among equals. */
+function orderOf(f: ListShape): [ref: string, direction: 'asc' | 'desc'][] {
+  const first: [string, 'asc' | 'desc'] =
+    f.sort === 'price_asc'
+      ? ['p.price', 'asc']
+      : f.sort === 'price_desc'
+        ? ['p.price', 'desc']
+        : f.sort === 'name'
+          ? [`p.name_${f.s}`, 'asc']
+          : ['p.created_at', 'desc'];
+  return [first, ['p.id', 'desc']];
+}
+
 /**
- * The ids of one page in order, and the total of the filter with each (one statement). Narrow on
- * purpose: sorting and counting carry ids only, and the wide columns are read for the page alone.
+ * One page of summaries in order, each row with the filter's total. The page is chosen in a
+ * subquery that sorts and counts ids only; the wide columns and first images are read for the
+ * page's rows alone.
  */
-const pageIds = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
-  let q = filtered(db, f, v).select((eb) => ['p.id', eb.fn.countAll<number>().over().as('total_count')]);
-  if (f.sort === 'price_asc') q = q.orderBy('p.price', 'asc');
-  else if (f.sort === 'price_desc') q = q.orderBy('p.price', 'desc');
-  else if (f.sort === 'name') q = q.orderBy(f.s === 'en' ? 'p.name_en' : 'p.name_zh', 'asc');
-  else q = q.orderBy('p.created_at', 'desc');
-  return q
-    .orderBy('p.id', 'desc')
+const listPage = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
+  let page = filtered(db, f, v).select((eb) => ['p.id', eb.fn.countAll<number>().over().as('total_count')]);
+  for (const [ref, direction] of orderOf(f)) page = page.orderBy(sql.ref(ref), direction);
+  const chosen = page
     .limit(unplanned(v.value('limit'), 'integer'))
-    .offset(unplanned(v.value('offset'), 'integer'));
+    .offset(unplanned(v.value('offset'), 'integer'))
+    .as('page');
+  let q = base(db)
+    .innerJoin(chosen, 'page.id', 'p.id')
+    .select([...summaryColumns(f.s), 'page.total_count']);
+  for (const [ref, direction] of orderOf(f)) q = q.orderBy(sql.ref(ref), direction);
+  return q;
 });
 
 const countMatching = compileOnce((db, f: ListShape, v: Params<ListValues>) =>
   filtered(db, f, v).select((eb) => eb.fn.countAll<number>().as('n')),
-);
-
-/** Summaries of the given products, in no particular order. */
-const summariesOf = compileOnce((db, shape: { s: 'zh' | 'en'; count: number }, v: Params<{ ids: number[] }>) =>
-  base(db).select(summaryColumns(shape.s)).where('p.id', 'in', v.list('ids', shape.count)),
 );
 
 /** One page of products matching the filter, in the requested order, and the total count. */
@@ -281,23 +292,12 @@ export async function listProducts(
     limit: opts.limit,
     offset: opts.offset,
   };
-  const page = await pageIds(db, shape, values);
-  if (!page.length) {
-    // Only a page past the end needs its own count.
-    if (!opts.offset) return { total: 0, data: [] };
-    const [count] = await countMatching(db, shape, values);
-    return { total: Number(count?.n ?? 0), data: [] };
-  }
-  const ids = page.map((r) => r.id);
-  const rows = await summariesOf(db, { s: shape.s, count: ids.length }, { ids });
-  const byId = new Map(rows.map((r) => [r.id, r as SummaryRow]));
-  const data: ProductSummary[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    // A product deleted between the two statements drops out of the page.
-    if (row) data.push(toSummary(row));
-  }
-  return { total: Number(page[0]!.total_count), data };
+  const rows = await listPage(db, shape, values);
+  if (rows.length) return { total: Number(rows[0]!.total_count), data: rows.map((r) => toSummary(r as SummaryRow)) };
+  // Only a page past the end needs its own count.
+  if (!opts.offset) return { total: 0, data: [] };
+  const [count] = await countMatching(db, shape, values);
+  return { total: Number(count?.n ?? 0), data: [] };
 }
 
 /**
