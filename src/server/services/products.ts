@@ -187,7 +187,7 @@ interface ListShape {
   max_price: boolean;
   in_stock: boolean;
   sort: ProductSort;
-  /** The name column the `name` sort reads. */
+  /** The language of the summary columns and of the `name` sort. */
   s: 'zh' | 'en';
 }
 
@@ -263,6 +263,7 @@ const listPage = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
   return q;
 });
 
+/** How many products match the filter, for a page past the end (which has no row to carry the total). */
 const countMatching = compileOnce((db, f: ListShape, v: Params<ListValues>) =>
   filtered(db, f, v).select((eb) => eb.fn.countAll<number>().as('n')),
 );
