@@ -1,5 +1,12 @@
 /** The part of autocannon's API that scripts/bench-api.ts uses (the package ships no types). */
 declare module 'autocannon' {
+  /** One request as autocannon builds it; `setupRequest` may change any part per request. */
+  export interface RequestData {
+    path: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   export interface Options {
     url: string;
     connections?: number;
@@ -7,14 +14,16 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
+    requests?: { setupRequest?: (req: RequestData) => RequestData }[];
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
+    total: number;
     p50: number;
     p99: number;
+    max: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     non2xx: number;

@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { AppEnv, Deps } from './context.ts';
@@ -64,13 +64,17 @@ export function createApp(deps: Deps) {
       }),
     );
   }
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(failBody('PAYLOAD_TOO_LARGE', c.get('locale')), 413),
-    }),
-  );
+  const tooLarge = (c: Context<AppEnv>) => c.json(failBody('PAYLOAD_TOO_LARGE', c.get('locale')), 413);
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  // Only a body of unknown length goes through bodyLimit, which reads it as a stream: asking for the
+  // stream makes the node adapter build a full Request, and the handler then reads the body through
+  // web streams instead of straight from the socket. A declared length decides as bodyLimit would.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limitBody(c, next);
+    return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge(c) : next();
+  });
 
   const api = app.basePath('/api');
   api.route('/users', users);

@@ -16,10 +16,20 @@ export function paged<T>(data: T[], total: number, current: number, limit: numbe
   return { total, limit, current, page_count: Math.max(1, Math.ceil(total / limit)), data };
 }
 
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+/** The JSON text of each answer built by ok(), for readers that would otherwise read the body back. */
+const jsonTexts = new WeakMap<Response, string>();
+
 /** Success envelope. */
 export function ok<T>(c: Context, result: T, message = '') {
-  return c.json({ status: true, result, message });
+  const text = JSON.stringify({ status: true, result, message });
+  const res = c.body(text, undefined, JSON_TYPE);
+  jsonTexts.set(res, text);
+  return res;
 }
+
+/** The JSON text `res` was built from by ok(), or undefined for any other response. */
+export const jsonTextOf = (res: Response): string | undefined => jsonTexts.get(res);
 
 /** Failure envelope for a catalogue code, in the request's locale. */
 export function failBody(code: ErrorCode, locale: 'zh-TW' | 'en', fields?: Record<string, string>) {

@@ -1,8 +1,25 @@
 import type { Locale } from '../config.ts';
 
+/** Answers of localeFrom by header value: browsers send the same few values on every request. */
+const localeMemo = new Map<string, Locale>();
+/** The header is client-controlled: the memo keeps short values only and starts over when full. */
+const LOCALE_MEMO_ENTRIES = 200;
+const LOCALE_MEMO_MAX_CHARS = 200;
+
 /** Picks zh-TW or en from an Accept-Language header; zh-TW when nothing matches. */
 export function localeFrom(acceptLanguage: string | undefined | null): Locale {
   if (!acceptLanguage) return 'zh-TW';
+  if (acceptLanguage.length > LOCALE_MEMO_MAX_CHARS) return rankLocale(acceptLanguage);
+  let locale = localeMemo.get(acceptLanguage);
+  if (locale === undefined) {
+    locale = rankLocale(acceptLanguage);
+    if (localeMemo.size >= LOCALE_MEMO_ENTRIES) localeMemo.clear();
+    localeMemo.set(acceptLanguage, locale);
+  }
+  return locale;
+}
+
+function rankLocale(acceptLanguage: string): Locale {
   const ranked = acceptLanguage
     .split(',')
     .map((part) => {

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../context.ts';
+import { jsonTextOf } from '../envelope.ts';
 
 /** How long browsers and CDNs may reuse a catalogue answer before revalidating it by ETag. */
 export const CATALOG_MAX_AGE_S = 30;
@@ -47,9 +48,20 @@ const matches = (header: string | undefined, etag: string) =>
 
 const toEntry = (body: Uint8Array, expires: number): Entry => ({
   body,
-  etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+  etag: `"${hash('sha1', body, 'base64url')}"`,
   expires,
 });
+
+const encoder = new TextEncoder();
+/** Reused for encoding: sizing the output first (as Buffer.from does) costs as much as encoding it. */
+let scratch = new Uint8Array(0);
+
+/** The UTF-8 bytes of `text`, in an array of their own. */
+function utf8(text: string): Uint8Array {
+  // At most 3 bytes per UTF-16 unit (a surrogate pair is 2 units for 4 bytes).
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  return scratch.slice(0, encoder.encodeInto(text, scratch).written);
+}
 
 function remember(store: Store, key: string, entry: Entry) {
   store.entries.delete(key);
@@ -81,7 +93,10 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
       // No render under way (or it failed): render this request's answer and share it.
       const render = (async () => {
         await next();
-        return c.res.status === 200 ? toEntry(new Uint8Array(await c.res.arrayBuffer()), now + ttl) : null;
+        if (c.res.status !== 200) return null;
+        // The text of an ok() answer is at hand; reading a response body back costs more than encoding it.
+        const text = jsonTextOf(c.res);
+        return toEntry(text === undefined ? new Uint8Array(await c.res.arrayBuffer()) : utf8(text), now + ttl);
       })();
       if (ttl > 0) store.pending.set(key, render);
       try {

@@ -1,8 +1,10 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Locale } from '../../config.ts';
+import { compileOnce, type Params, unplanned } from '../db/compile-once.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import { col } from '../i18n.ts';
 import { iso, loc, type WireImage } from './wire.ts';
 
 /** A product in lists. */
@@ -67,8 +69,8 @@ type Query = SelectQueryBuilder<
 >;
 
 /** Products with their brand, category and first image (by sort), one row each. */
-function base(db: Db): Query {
-  return db.kysely
+function base(db: Kysely<Database>): Query {
+  return db
     .selectFrom('products as p')
     .innerJoin('brands as b', 'b.id', 'p.brand_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
@@ -89,54 +91,46 @@ function base(db: Db): Query {
     ) as unknown as Query;
 }
 
-const summaryColumns = [
-  'p.id',
-  'p.uid',
-  'p.slug',
-  'p.name_zh',
-  'p.name_en',
-  'p.summary_zh',
-  'p.summary_en',
-  'p.price',
-  'p.compare_at_price',
-  'p.stock',
-  'p.created_at',
-  'b.slug as brand_slug',
-  'b.name_zh as brand_name_zh',
-  'b.name_en as brand_name_en',
-  'c.slug as category_slug',
-  'c.name_zh as category_name_zh',
-  'c.name_en as category_name_en',
-  'pi.src as image_src',
-  'pi.width as image_width',
-  'pi.height as image_height',
-  'pi.alt_zh as image_alt_zh',
-  'pi.alt_en as image_alt_en',
-] as const;
+/** The summary columns in the locale's language, named as the wire names them. */
+const summaryColumns = (s: 'zh' | 'en') =>
+  [
+    'p.id',
+    'p.uid',
+    'p.slug',
+    `p.name_${s} as name`,
+    `p.summary_${s} as summary`,
+    'p.price',
+    'p.compare_at_price',
+    'p.stock',
+    'p.created_at',
+    'b.slug as brand_slug',
+    `b.name_${s} as brand_name`,
+    'c.slug as category_slug',
+    `c.name_${s} as category_name`,
+    'pi.src as image_src',
+    'pi.width as image_width',
+    'pi.height as image_height',
+    `pi.alt_${s} as image_alt`,
+  ] as const;
 
 type SummaryRow = {
   id: number;
   uid: string;
   slug: string;
-  name_zh: string;
-  name_en: string;
-  summary_zh: string;
-  summary_en: string;
+  name: string;
+  summary: string;
   price: number;
   compare_at_price: number | null;
   stock: number;
   created_at: number;
   brand_slug: string;
-  brand_name_zh: string;
-  brand_name_en: string;
+  brand_name: string;
   category_slug: string;
-  category_name_zh: string;
-  category_name_en: string;
+  category_name: string;
   image_src: string | null;
   image_width: number | null;
   image_height: number | null;
-  image_alt_zh: string | null;
-  image_alt_en: string | null;
+  image_alt: string | null;
 };
 
 type ImageRow = Database['product_images'] & { id: number };
@@ -149,26 +143,24 @@ const toImage = (r: ImageRow, locale: Locale): WireImage => ({
 });
 
 /** Every image of one product, in order. */
-async function imagesOf(db: Db, productId: number): Promise<ImageRow[]> {
-  const rows = await db.kysely
+const imagesOf = compileOnce((db, _shape: null, v: Params<{ id: number }>) =>
+  db
     .selectFrom('product_images')
     .selectAll()
-    .where('product_id', '=', productId)
+    .where('product_id', '=', unplanned(v.value('id'), 'integer'))
     .orderBy('sort')
-    .orderBy('id')
-    .execute();
-  return rows as ImageRow[];
-}
+    .orderBy('id'),
+);
 
-function toSummary(r: SummaryRow, locale: Locale): ProductSummary {
+function toSummary(r: SummaryRow): ProductSummary {
   return {
     id: r.id,
     uid: r.uid,
     slug: r.slug,
-    name: loc(r, 'name', locale),
-    summary: loc(r, 'summary', locale),
-    brand: { slug: r.brand_slug, name: loc(r, 'brand_name', locale) },
-    category: { slug: r.category_slug, name: loc(r, 'category_name', locale) },
+    name: r.name,
+    summary: r.summary,
+    brand: { slug: r.brand_slug, name: r.brand_name },
+    category: { slug: r.category_slug, name: r.category_name },
     price: r.price,
     compare_at_price: r.compare_at_price,
     stock: r.stock,
@@ -177,7 +169,7 @@ function toSummary(r: SummaryRow, locale: Locale): ProductSummary {
       src: r.image_src ?? '',
       width: r.image_width ?? 0,
       height: r.image_height ?? 0,
-      alt: loc(r, 'image_alt', locale),
+      alt: r.image_alt ?? '',
     },
     created_at: iso(r.created_at),
   };
@@ -186,24 +178,95 @@ function toSummary(r: SummaryRow, locale: Locale): ProductSummary {
 /** `LIKE` pattern matching `text` anywhere, with the wildcards in it taken literally. */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-function applyFilter(q: Query, f: ProductFilter): Query {
-  let out = q;
-  if (f.brand) out = out.where('b.slug', '=', f.brand);
-  if (f.category) out = out.where('c.slug', '=', f.category);
-  if (f.min_price !== undefined) out = out.where('p.price', '>=', f.min_price);
-  if (f.max_price !== undefined) out = out.where('p.price', '<=', f.max_price);
-  if (f.in_stock) out = out.where('p.stock', '>', 0);
+/** What changes the SQL text of a list query; the values are bound separately. */
+interface ListShape {
+  brand: boolean;
+  category: boolean;
+  q: boolean;
+  min_price: boolean;
+  max_price: boolean;
+  in_stock: boolean;
+  sort: ProductSort;
+  /** The language of the summary columns and of the `name` sort. */
+  s: 'zh' | 'en';
+}
+
+interface ListValues {
+  brand: string | undefined;
+  category: string | undefined;
+  pattern: string;
+  min_price: number | undefined;
+  max_price: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Products matching the filter. Brand and category slugs are looked up in subqueries rather than
+ * joined, and the search pattern is bound through `unplanned`: either would let SQLite plan with the
+ * bound value, and so re-plan the statement on every run (see `unplanned`).
+ */
+function filtered(db: Kysely<Database>, f: ListShape, v: Params<ListValues>) {
+  let q = db.selectFrom('products as p');
+  if (f.brand)
+    q = q.where('p.brand_id', '=', (eb) =>
+      eb.selectFrom('brands as b').select('b.id').where('b.slug', '=', v.value('brand')!),
+    );
+  if (f.category)
+    q = q.where('p.category_id', '=', (eb) =>
+      eb.selectFrom('categories as c').select('c.id').where('c.slug', '=', v.value('category')!),
+    );
+  if (f.min_price) q = q.where('p.price', '>=', v.value('min_price')!);
+  if (f.max_price) q = q.where('p.price', '<=', v.value('max_price')!);
+  if (f.in_stock) q = q.where('p.stock', '>', 0);
   if (f.q) {
-    const pattern = containsPattern(f.q);
-    out = out.where((eb: ExpressionBuilder<Database & { p: Database['products'] }, 'p'>) =>
+    const pattern = unplanned(v.value('pattern'), 'text');
+    q = q.where((eb) =>
       eb.or([
         sql<boolean>`lower(${eb.ref('p.name_zh')}) LIKE ${pattern} ESCAPE '\\'`,
         sql<boolean>`lower(${eb.ref('p.name_en')}) LIKE ${pattern} ESCAPE '\\'`,
       ]),
     );
   }
-  return out;
+  return q;
 }
+
+/** The order of a list: the sort's column, then the newest id first among equals. */
+function orderOf(f: ListShape): [ref: string, direction: 'asc' | 'desc'][] {
+  const first: [string, 'asc' | 'desc'] =
+    f.sort === 'price_asc'
+      ? ['p.price', 'asc']
+      : f.sort === 'price_desc'
+        ? ['p.price', 'desc']
+        : f.sort === 'name'
+          ? [`p.name_${f.s}`, 'asc']
+          : ['p.created_at', 'desc'];
+  return [first, ['p.id', 'desc']];
+}
+
+/**
+ * One page of summaries in order, each row with the filter's total. The page is chosen in a
+ * subquery that sorts and counts ids only; the wide columns and first images are read for the
+ * page's rows alone.
+ */
+const listPage = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
+  let page = filtered(db, f, v).select((eb) => ['p.id', eb.fn.countAll<number>().over().as('total_count')]);
+  for (const [ref, direction] of orderOf(f)) page = page.orderBy(sql.ref(ref), direction);
+  const chosen = page
+    .limit(unplanned(v.value('limit'), 'integer'))
+    .offset(unplanned(v.value('offset'), 'integer'))
+    .as('page');
+  let q = base(db)
+    .innerJoin(chosen, 'page.id', 'p.id')
+    .select([...summaryColumns(f.s), 'page.total_count']);
+  for (const [ref, direction] of orderOf(f)) q = q.orderBy(sql.ref(ref), direction);
+  return q;
+});
+
+/** How many products match the filter, for a page past the end (which has no row to carry the total). */
+const countMatching = compileOnce((db, f: ListShape, v: Params<ListValues>) =>
+  filtered(db, f, v).select((eb) => eb.fn.countAll<number>().as('n')),
+);
 
 /** One page of products matching the filter, in the requested order, and the total count. */
 export async function listProducts(
@@ -211,66 +274,98 @@ export async function listProducts(
   opts: ProductFilter & { sort: ProductSort; limit: number; offset: number },
   locale: Locale,
 ): Promise<{ total: number; data: ProductSummary[] }> {
-  const filtered = applyFilter(base(db), opts);
-  // The total rides along with the page (one statement); only a page past the end needs a count.
-  let q = filtered.select(summaryColumns).select((eb) => eb.fn.countAll<number>().over().as('total_count'));
-  if (opts.sort === 'price_asc') q = q.orderBy('p.price', 'asc');
-  else if (opts.sort === 'price_desc') q = q.orderBy('p.price', 'desc');
-  else if (opts.sort === 'name') q = q.orderBy(locale === 'en' ? 'p.name_en' : 'p.name_zh', 'asc');
-  else q = q.orderBy('p.created_at', 'desc');
-  const rows = (await q.orderBy('p.id', 'desc').limit(opts.limit).offset(opts.offset).execute()) as (SummaryRow & {
-    total_count: number;
-  })[];
-  if (rows.length) return { total: Number(rows[0]!.total_count), data: rows.map((r) => toSummary(r, locale)) };
+  const shape: ListShape = {
+    brand: Boolean(opts.brand),
+    category: Boolean(opts.category),
+    q: Boolean(opts.q),
+    min_price: opts.min_price !== undefined,
+    max_price: opts.max_price !== undefined,
+    in_stock: Boolean(opts.in_stock),
+    sort: opts.sort,
+    s: col(locale),
+  };
+  const values: ListValues = {
+    brand: opts.brand,
+    category: opts.category,
+    pattern: opts.q ? containsPattern(opts.q) : '',
+    min_price: opts.min_price,
+    max_price: opts.max_price,
+    limit: opts.limit,
+    offset: opts.offset,
+  };
+  const rows = await listPage(db, shape, values);
+  if (rows.length) return { total: Number(rows[0]!.total_count), data: rows.map((r) => toSummary(r as SummaryRow)) };
+  // Only a page past the end needs its own count.
   if (!opts.offset) return { total: 0, data: [] };
-  const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  return { total: Number(countRow?.n ?? 0), data: [] };
+  const [count] = await countMatching(db, shape, values);
+  return { total: Number(count?.n ?? 0), data: [] };
 }
 
-/** A product page's data by slug; unknown slug → 404. */
-export async function productDetail(db: Db, slug: string, locale: Locale): Promise<ProductDetail> {
-  const row = await base(db)
+/**
+ * A product with its summary, description, specs and the ids related products are chosen by. The
+ * slug is matched in a subquery: `p.slug = ?` beside the joins would be planned with the bound
+ * value, and so re-planned on every run (see `unplanned`).
+ */
+const productBySlug = compileOnce((db, shape: { s: 'zh' | 'en' }, v: Params<{ slug: string }>) =>
+  base(db)
     .select([
-      ...summaryColumns,
-      'p.description_zh',
-      'p.description_en',
+      ...summaryColumns(shape.s),
+      `p.description_${shape.s} as description`,
       'p.specs',
       'p.updated_at',
       'p.brand_id',
       'p.category_id',
     ])
-    .where('p.slug', '=', slug)
-    .executeTakeFirst();
-  if (!row) throw new ApiError('NOT_FOUND');
-  const [variants, images, relatedRows] = await Promise.all([
-    db.kysely
-      .selectFrom('variants')
-      .selectAll()
-      .where('product_id', '=', row.id)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-    imagesOf(db, row.id),
-    base(db)
-      .select(summaryColumns)
-      .where('p.id', '!=', row.id)
-      .where((eb) => eb.or([eb('p.category_id', '=', row.category_id), eb('p.brand_id', '=', row.brand_id)]))
+    .where('p.id', '=', (eb) =>
+      eb.selectFrom('products as by_slug').select('by_slug.id').where('by_slug.slug', '=', v.value('slug')),
+    ),
+);
+
+const variantsOf = compileOnce((db, _shape: null, v: Params<{ id: number }>) =>
+  db
+    .selectFrom('variants')
+    .selectAll()
+    .where('product_id', '=', unplanned(v.value('id'), 'integer'))
+    .orderBy('sort')
+    .orderBy('id'),
+);
+
+/** Products of the same category first, then of the same brand; in stock first, then newest. */
+const relatedTo = compileOnce(
+  (db, shape: { s: 'zh' | 'en' }, v: Params<{ id: number; category_id: number; brand_id: number }>) => {
+    const category = unplanned(v.value('category_id'), 'integer');
+    const brand = unplanned(v.value('brand_id'), 'integer');
+    return base(db)
+      .select(summaryColumns(shape.s))
+      .where('p.id', '!=', unplanned(v.value('id'), 'integer'))
+      .where((eb) => eb.or([eb('p.category_id', '=', category), eb('p.brand_id', '=', brand)]))
       .orderBy(
-        sql`(CASE WHEN p.category_id = ${row.category_id} THEN 2 ELSE 0 END) + (CASE WHEN p.brand_id = ${row.brand_id} THEN 1 ELSE 0 END)`,
+        sql`(CASE WHEN p.category_id = ${category} THEN 2 ELSE 0 END) + (CASE WHEN p.brand_id = ${brand} THEN 1 ELSE 0 END)`,
         'desc',
       )
       .orderBy(sql`CASE WHEN p.stock > 0 THEN 0 ELSE 1 END`)
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id')
-      .limit(RELATED_COUNT)
-      .execute() as Promise<SummaryRow[]>,
+      .limit(sql.lit(RELATED_COUNT));
+  },
+);
+
+/** A product page's data by slug; unknown slug → 404. */
+export async function productDetail(db: Db, slug: string, locale: Locale): Promise<ProductDetail> {
+  const s = col(locale);
+  const [row] = await productBySlug(db, { s }, { slug });
+  if (!row) throw new ApiError('NOT_FOUND');
+  const [variants, images, relatedRows] = await Promise.all([
+    variantsOf(db, null, { id: row.id }),
+    imagesOf(db, null, { id: row.id }),
+    relatedTo(db, { s }, row),
   ]);
   const specs = JSON.parse(row.specs) as Record<string, string>[];
   return {
-    ...toSummary(row as SummaryRow, locale),
-    description: loc(row, 'description', locale),
-    specs: specs.map((s) => ({ label: loc(s, 'label', locale), value: loc(s, 'value', locale) })),
-    images: images.map((i) => toImage(i, locale)),
+    ...toSummary(row as SummaryRow),
+    description: row.description,
+    specs: specs.map((spec) => ({ label: loc(spec, 'label', locale), value: loc(spec, 'value', locale) })),
+    images: images.map((i) => toImage(i as ImageRow, locale)),
     variants: variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -281,7 +376,7 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
       stock: v.stock,
       in_stock: v.stock > 0,
     })),
-    related: relatedRows.map((r) => toSummary(r, locale)),
+    related: relatedRows.map((r) => toSummary(r as SummaryRow)),
     updated_at: iso(row.updated_at),
   };
 }

@@ -9,8 +9,21 @@ export interface WireImage {
   alt: string;
 }
 
+/** Conversions remembered by iso(); the same timestamps (products, articles) come back request after request. */
+const isoMemo = new Map<number, string>();
+const ISO_MEMO_ENTRIES = 10_000;
+
 /** Epoch milliseconds to the wire's ISO 8601 UTC string. */
-export const iso = (ms: number): string => new Date(Number(ms)).toISOString();
+export function iso(ms: number): string {
+  const at = Number(ms);
+  let text = isoMemo.get(at);
+  if (text === undefined) {
+    text = new Date(at).toISOString();
+    if (isoMemo.size >= ISO_MEMO_ENTRIES) isoMemo.clear();
+    isoMemo.set(at, text);
+  }
+  return text;
+}
 
 /** Reads `<field>_zh` or `<field>_en` of a row for the locale. */
 export function loc(row: object, field: string, locale: Locale): string {
