@@ -1,7 +1,7 @@
 import { scryptSync } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseHash } from '../../src/server/services/passwords.ts';
+import { parseHash, passwordBytes } from '../../src/server/services/passwords.ts';
 import { createTestShop, type TestShop } from '../helpers/test-app.ts';
 import { freshIp, registerMember } from './users-helpers.ts';
 
@@ -35,13 +35,26 @@ describe('password storage (ASVS 11.4.2)', () => {
     expect(h).toMatchObject({ logN: 17, r: 8, p: 1 });
     expect(h?.salt).toHaveLength(16);
     expect(h?.key).toHaveLength(32);
-    const again = scryptSync('Soundwood 聲林 2026', h!.salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
+    const again = scryptSync(passwordBytes('Soundwood 聲林 2026'), h!.salt, 32, {
+      N: 2 ** 17,
+      r: 8,
+      p: 1,
+      maxmem: 256 * 1024 * 1024,
+    });
     expect(again.equals(h!.key)).toBe(true);
   });
 });
 
 describe('password policy (ASVS 6.2): register → login round trip', () => {
   afterEach(() => shop.clock.advance(MIN));
+
+  it('tells apart passwords that differ only by trailing NUL characters (HMAC key padding)', async () => {
+    const password = '\u0000'.repeat(9);
+    const m = await registerMember(shop, { password });
+    expect((await login(m.phone, password)).status).toBe(200);
+    expect((await login(m.phone, '\u0000'.repeat(8))).status).toBe(401);
+    expect((await login(m.phone, `${password}\u0000`)).status).toBe(401);
+  });
 
   it('accepts any Unicode password of 8 to 64 characters, untruncated', async () => {
     await fc.assert(

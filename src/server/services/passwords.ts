@@ -26,9 +26,19 @@ const MAX_LOG_N = 20;
 const MIN_LOG_N = 10;
 const FORMAT_RE = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/;
 
+const KEY_TERMINATOR = Buffer.from([1]);
+
+/**
+ * The bytes scrypt receives for a password: its NFKC form in UTF-8, then one 0x01 byte. scrypt keys
+ * HMAC-SHA-256 with the password, and HMAC pads short keys with zero bytes, so "pw" and "pw\0" would
+ * otherwise be the same key; the non-zero final byte makes every password a distinct key.
+ */
+export function passwordBytes(password: string): Buffer {
+  return Buffer.concat([Buffer.from(password.normalize('NFKC'), 'utf8'), KEY_TERMINATOR]);
+}
 function derive(password: string, salt: Buffer, keyLen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLen, { ...opts, maxmem: MAX_MEM }, (err, key) =>
+    scrypt(passwordBytes(password), salt, keyLen, { ...opts, maxmem: MAX_MEM }, (err, key) =>
       err ? reject(err) : resolve(key),
     );
   });
