@@ -223,6 +223,19 @@ export interface ContactMessagesTable {
   created_at: number;
 }
 
+/** Stores of the convenience-store map simulator (providers/logistics). */
+export interface SimCvsStoresTable {
+  id: Generated<number>;
+  brand: string;
+  store_id: string;
+  name: string;
+  city: string;
+  district: string;
+  address: string;
+  telephone: string;
+  outside: number;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -242,4 +255,5 @@ export interface Database {
   region_cities: RegionCitiesTable;
   region_districts: RegionDistrictsTable;
   contact_messages: ContactMessagesTable;
+  sim_cvs_stores: SimCvsStoresTable;
 }
