@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from './context.ts';
 import { failBody, toErrorResponse } from './envelope.ts';
 import { ApiError } from './errors.ts';
 import { localeFrom } from './i18n.ts';
+import { cashierSimulator } from './providers/ecpay/simulator/cashier.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { articles } from './routes/articles.ts';
 import { brands } from './routes/brands.ts';
@@ -91,6 +92,7 @@ export function createApp(deps: Deps) {
   api.route('/catalog', catalog);
   api.route('/dev', dev);
   api.route('/sim/logistics', logisticsSimulator);
+  api.route('/sim/ecpay', cashierSimulator);
 
   app.notFound((c) => toErrorResponse(c, new ApiError('ROUTE_NOT_FOUND')));
   app.onError((err, c) => toErrorResponse(c, err));

@@ -236,6 +236,26 @@ export interface SimCvsStoresTable {
   outside: number;
 }
 
+/** Trades of the ECPay cashier simulator (providers/ecpay/simulator). */
+export interface SimEcpayTradesTable {
+  id: Generated<number>;
+  token: string;
+  merchant_id: string;
+  merchant_trade_no: string;
+  trade_no: string;
+  amount: number;
+  form: string;
+  /** new → issued (ATM/CVS number given) → paid, or new → failed (card declined). */
+  status: string;
+  payment_type: Generated<string>;
+  bank_code: Generated<string>;
+  v_account: Generated<string>;
+  payment_no: Generated<string>;
+  expire_date: Generated<string>;
+  created_at: number;
+  paid_at: number | null;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -256,4 +276,5 @@ export interface Database {
   region_districts: RegionDistrictsTable;
   contact_messages: ContactMessagesTable;
   sim_cvs_stores: SimCvsStoresTable;
+  sim_ecpay_trades: SimEcpayTradesTable;
 }

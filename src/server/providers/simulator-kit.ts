@@ -86,3 +86,17 @@ ${opts.autoSubmit ? `<script>${SCRIPT}</script>` : ''}</body></html>`;
 export function autoPostForm(action: string, fields: Record<string, string>, button: string): string {
   return `<form id="auto" method="post" action="${esc(action)}">${hiddenInputs(fields)}<button type="submit">${esc(button)}</button></form>`;
 }
+
+/** A translator over a simulator's own texts: `say(key, {n: 1})` in the request's language. */
+export function sayer<K extends string>(texts: Record<K, Msg>, locale: Locale) {
+  return (key: K, params: Record<string, string | number> = {}): string =>
+    texts[key][locale === 'en' ? 'en' : 'zh'].replace(/\{(\w+)\}/g, (m, k: string) =>
+      k in params ? String(params[k]) : m,
+    );
+}
+
+/** The 400 page listing what is wrong with a request. */
+export const problemPage = (c: Context<AppEnv>, title: string, lines: string[]) =>
+  page(c, title, `<ul class="error" role="alert">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`, {
+    status: 400,
+  });

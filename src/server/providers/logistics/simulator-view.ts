@@ -32,8 +32,7 @@ export const MAP_TEXT = {
   notForm: { zh: '請以表單 POST 送出。', en: 'Send it as a form POST.' },
 } as const satisfies Record<string, Msg>;
 
-export type MapText = keyof typeof MAP_TEXT;
-type Say = (key: MapText, params?: Record<string, string | number>) => string;
+type Say = (key: keyof typeof MAP_TEXT, params?: Record<string, string | number>) => string;
 
 /** The search form: the map request rides along in hidden fields. */
 export function searchForm(

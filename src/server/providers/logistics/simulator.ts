@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { canonicalPlaceName } from '../../../lib/taiwan/names.ts';
 import { findCity, findDistrict } from '../../../lib/taiwan/regions.ts';
 import type { AppEnv } from '../../context.ts';
-import { pick } from '../../i18n.ts';
 import { ecpayConfig } from '../ecpay/config.ts';
-import { autoPostForm, esc, page, readForm, simulatorsOnly } from '../simulator-kit.ts';
+import { autoPostForm, esc, page, problemPage, readForm, sayer, simulatorsOnly } from '../simulator-kit.ts';
 import { BRAND_NAMES, brandOf, CVS_SUB_TYPES } from './cvs.ts';
 import { EXTRA_DATA_MAX } from './map.ts';
-import { MAP_TEXT, type MapText, searchForm, storeList } from './simulator-view.ts';
+import { MAP_TEXT, searchForm, storeList } from './simulator-view.ts';
 
 /** Most stores one result page lists. */
 const MAX_RESULTS = 30;
@@ -43,24 +42,12 @@ const REQUEST_KEYS = [
   'Device',
 ] as const;
 
-function sayer(c: Context<AppEnv>) {
-  const locale = c.get('locale');
-  return (key: MapText, params: Record<string, string | number> = {}) =>
-    pick(MAP_TEXT[key], locale).replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
-}
+const sayerOf = (c: Context<AppEnv>) => sayer(MAP_TEXT, c.get('locale'));
 
 /** Reads and checks the posted map request; on failure answers the 400 page naming each field. */
 async function readMapForm(c: Context<AppEnv>): Promise<MapForm | Response> {
-  const say = sayer(c);
-  const bad = (lines: string[]) =>
-    page(
-      c,
-      say('badRequest'),
-      `<ul class="error" role="alert">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`,
-      {
-        status: 400,
-      },
-    );
+  const say = sayerOf(c);
+  const bad = (lines: string[]) => problemPage(c, say('badRequest'), lines);
   const raw = await readForm(c);
   if (!raw) return bad([say('notForm')]);
   const parsed = mapForm.safeParse(raw);
@@ -87,7 +74,7 @@ logisticsSimulator.use('*', simulatorsOnly);
 logisticsSimulator.post('/map', async (c) => {
   const form = await readMapForm(c);
   if (form instanceof Response) return form;
-  const say = sayer(c);
+  const say = sayerOf(c);
   const en = c.get('locale') === 'en';
   const city = findCity(form.city);
   const district = city ? findDistrict(city.zh, form.district) : undefined;
@@ -114,7 +101,7 @@ ${storeList(say, request, rows.slice(0, MAX_RESULTS), rows.length, MAX_RESULTS)}
 logisticsSimulator.post('/map/choose', async (c) => {
   const form = await readMapForm(c);
   if (form instanceof Response) return form;
-  const say = sayer(c);
+  const say = sayerOf(c);
   const store = form.store
     ? await c
         .get('deps')
