@@ -7,6 +7,7 @@ import { failBody, toErrorResponse } from './envelope.ts';
 import { ApiError } from './errors.ts';
 import { localeFrom } from './i18n.ts';
 import { cashierSimulator } from './providers/ecpay/simulator/cashier.ts';
+import { invoiceSimulator } from './providers/invoice/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { articles } from './routes/articles.ts';
 import { brands } from './routes/brands.ts';
@@ -93,6 +94,7 @@ export function createApp(deps: Deps) {
   api.route('/dev', dev);
   api.route('/sim/logistics', logisticsSimulator);
   api.route('/sim/ecpay', cashierSimulator);
+  api.route('/sim/ecpay/invoice', invoiceSimulator);
 
   app.notFound((c) => toErrorResponse(c, new ApiError('ROUTE_NOT_FOUND')));
   app.onError((err, c) => toErrorResponse(c, err));

@@ -256,6 +256,19 @@ export interface SimEcpayTradesTable {
   paid_at: number | null;
 }
 
+/** Invoices of the e-invoice simulator (providers/invoice). */
+export interface SimInvoicesTable {
+  id: Generated<number>;
+  merchant_id: string;
+  relate_number: string;
+  invoice_no: string;
+  random_number: string;
+  issued_at: number;
+  data: string;
+  voided_at: number | null;
+  void_reason: string | null;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -277,4 +290,5 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   sim_cvs_stores: SimCvsStoresTable;
   sim_ecpay_trades: SimEcpayTradesTable;
+  sim_invoices: SimInvoicesTable;
 }
