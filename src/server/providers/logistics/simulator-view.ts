@@ -15,6 +15,7 @@ export const MAP_TEXT = {
   allDistricts: { zh: '全部鄉鎮市區', en: 'All districts' },
   query: { zh: '門市名稱或地址', en: 'Store name or address' },
   search: { zh: '搜尋門市', en: 'Search stores' },
+  results: { zh: '搜尋結果', en: 'Results' },
   found: { zh: '找到 {count} 間門市（最多顯示 {max} 間）', en: '{count} stores found (showing up to {max})' },
   none: {
     zh: '沒有符合條件的門市，請換個縣市、鄉鎮市區或關鍵字。',
@@ -66,7 +67,8 @@ export function storeList(
   total: number,
   max: number,
 ) {
-  if (total === 0) return `<p role="status">${esc(say('none'))}</p>`;
+  const heading = `<h2>${esc(say('results'))}</h2>`;
+  if (total === 0) return `${heading}<p role="status">${esc(say('none'))}</p>`;
   const items = stores
     .map(
       (
@@ -75,5 +77,5 @@ export function storeList(
 <form method="post" action="${SIMULATOR_PATHS.map}/choose">${hiddenInputs({ ...request, store: s.store_id })}<button type="submit">${esc(say('choose', { name: s.name }))}</button></form></li>`,
     )
     .join('');
-  return `<h2 role="status">${esc(say('found', { count: total, max }))}</h2><ul class="list">${items}</ul>`;
+  return `${heading}<p role="status">${esc(say('found', { count: total, max }))}</p><ul class="list">${items}</ul>`;
 }
