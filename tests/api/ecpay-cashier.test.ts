@@ -283,6 +283,12 @@ describe('bad requests', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
+  it('accepts one of two identical forms posted at once', async () => {
+    const form = aio('Credit');
+    const both = await Promise.all([1, 2].map(() => postForm(shop.app, '/api/sim/ecpay/cashier', form.fields)));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
   it('is refused in production unless ALLOW_SIMULATORS=1', async () => {
     const prod = await createTestShop({ env: { NODE_ENV: 'production' } });
     try {

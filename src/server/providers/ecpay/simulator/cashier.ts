@@ -80,12 +80,25 @@ cashierSimulator.post('/cashier', async (c) => {
     return bad(...parsed.error.issues.map((i) => say('badField', { field: i.path.join('.'), reason: i.message })));
   if (!SUPPORTED.has(raw.ChoosePayment ?? '')) return bad(say('unsupported'));
   const { CheckMacValue: _mac, ...fields } = raw;
-  const trade = newTrade(fields, c.get('deps').clock.now());
-  try {
-    await trades(c).insertInto('sim_ecpay_trades').values(trade).execute();
-  } catch {
-    // The only constraint a fresh token and TradeNo can break is the merchant's MerchantTradeNo.
-    return bad(say('duplicate'));
+  const used = () =>
+    trades(c)
+      .selectFrom('sim_ecpay_trades')
+      .select('id')
+      .where('merchant_id', '=', account.merchantId)
+      .where('merchant_trade_no', '=', fields.MerchantTradeNo ?? '')
+      .executeTakeFirst();
+  if (await used()) return bad(say('duplicate'));
+  let trade = newTrade(fields, c.get('deps').clock.now());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await trades(c).insertInto('sim_ecpay_trades').values(trade).execute();
+      break;
+    } catch (err) {
+      // The same MerchantTradeNo posted twice at once, or (rarely) a TradeNo drawn twice: draw again.
+      if (await used()) return bad(say('duplicate'));
+      if (attempt === 3) throw err;
+      trade = newTrade(fields, c.get('deps').clock.now());
+    }
   }
   const empty = { cardNumber: '', expiry: '', cvc: '' };
   return page(c, say('title'), summary(say, fields) + methods(say, trade.token, fields, { input: empty, errors: {} }));
