@@ -168,6 +168,15 @@ describe('configuration', () => {
       assertEcpayServingConfig(readEnv({ NODE_ENV: 'production', ECPAY_ENV: 'simulator', ALLOW_SIMULATORS: '1' })),
     ).not.toThrow();
     expect(ecpayConfig(readEnv({ NODE_ENV: 'production', ALLOW_SIMULATORS: '1' })).mode).toBe('simulator');
+    expect(() => assertEcpayServingConfig(readEnv({ NODE_ENV: 'production', ECPAY_ENV: 'production' }))).toThrow(
+      /ECPAY_MERCHANT_ID/,
+    );
+    expect(() =>
+      assertEcpayServingConfig(readEnv({ NODE_ENV: 'production', ECPAY_ENV: 'production', ...creds })),
+    ).not.toThrow();
+    expect(() => assertEcpayServingConfig(readEnv({ NODE_ENV: 'production', ECPAY_ENV: 'stage' }))).toThrow(
+      /ECPAY_ENV=stage/,
+    );
   });
 });
 

@@ -35,14 +35,18 @@ function account(
   return STAGE_ACCOUNTS[service];
 }
 
+/** ECPAY_ENV, or by default `production` under NODE_ENV=production without ALLOW_SIMULATORS=1, else `simulator`. */
+export function ecpayMode(env: ServerEnv): EcpayMode {
+  const live = env.NODE_ENV === 'production' && env.ALLOW_SIMULATORS !== '1';
+  return env.ECPAY_ENV ?? (live ? 'production' : 'simulator');
+}
+
 /**
- * The ECPay settings of `env`. ECPAY_ENV defaults to `production` when NODE_ENV=production (and
- * ALLOW_SIMULATORS is not 1) and to `simulator` otherwise; outside production mode, unset credentials fall back to the stage merchants.
- * Throws a readable error when production mode lacks credentials.
+ * The ECPay settings of `env` (mode from `ecpayMode`); outside production mode, unset credentials
+ * fall back to the stage merchants. Throws a readable error when production mode lacks credentials.
  */
 export function ecpayConfig(env: ServerEnv): EcpayConfig {
-  const live = env.NODE_ENV === 'production' && env.ALLOW_SIMULATORS !== '1';
-  const mode: EcpayMode = env.ECPAY_ENV ?? (live ? 'production' : 'simulator');
+  const mode = ecpayMode(env);
   return {
     mode,
     payment: account(
@@ -110,11 +114,16 @@ export function ecpayEndpoints(mode: EcpayMode, origin: string) {
   };
 }
 
-/** Refuses a production start that would use the simulators or ECPay's stage system, unless ALLOW_SIMULATORS=1. */
+/**
+ * Refuses a production start that would send shoppers to the simulators or to ECPay's stage system,
+ * unless ALLOW_SIMULATORS=1, and one that sets ECPAY_ENV=production without the merchant's credentials.
+ */
 export function assertEcpayServingConfig(env: ServerEnv): void {
-  const { mode } = ecpayConfig(env);
+  const mode = ecpayMode(env);
   if (env.NODE_ENV === 'production' && mode !== 'production' && env.ALLOW_SIMULATORS !== '1')
     throw new Error(
       `NODE_ENV=production with ECPAY_ENV=${mode} would take no real payments. Set ECPAY_ENV=production with the merchant's credentials, or ALLOW_SIMULATORS=1 for a demo.`,
     );
+  // Names the missing credentials. Until payments ship, a production start without ECPAY_ENV passes.
+  if (env.ECPAY_ENV === 'production') ecpayConfig(env);
 }
