@@ -121,3 +121,59 @@ test('cashier: card errors beside their fields, then paid and returned to OrderR
   const notice = parsePaymentNotice(Object.fromEntries(new URLSearchParams(result)), STAGE_ACCOUNTS.payment);
   expect(notice).toMatchObject({ paid: true, amount: 4_990, merchantTradeNo: form.fields.MerchantTradeNo });
 });
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('store map and ATM payment read in English and pass axe', async ({ page, baseURL }) => {
+    const map = buildMapForm(
+      {
+        merchantTradeNo: 'SW26112200E2EEN',
+        subType: 'FAMIC2C',
+        collection: false,
+        replyPath: '/api/checkout/store',
+        extraData: '',
+        device: 'pc',
+        origin: baseURL!,
+      },
+      STAGE_ACCOUNTS.logistics,
+      'simulator',
+    );
+    await postFrom(page, map.action, map.fields);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a pickup store' })).toBeVisible();
+    await page.getByLabel('City or county').selectOption({ label: 'Penghu County' });
+    await page.getByRole('button', { name: 'Search stores' }).click();
+    await expect(page.getByText('Outlying-island store').first()).toBeVisible();
+    await expectAccessible(page);
+
+    const form = buildAioForm(
+      {
+        merchantTradeNo: newMerchantTradeNo(Date.now()),
+        at: Date.now(),
+        totalAmount: 1_290,
+        items: [{ name: 'Cable', quantity: 1 }],
+        tradeDesc: 'Soundwood order',
+        method: 'ATM',
+        origin: baseURL!,
+        clientBackPath: '/en/cart/result/',
+      },
+      STAGE_ACCOUNTS.payment,
+      'simulator',
+    );
+    await postFrom(page, form.action, form.fields);
+    await expect(page.getByRole('heading', { name: 'ATM transfer' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Get an ATM virtual account' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'ATM virtual account issued' })).toBeVisible();
+    await expect(page.getByText('812', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Simulate the transfer or store payment' }).click();
+    await expect(page.getByText('Payment completed')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute(
+      'href',
+      `${baseURL}/en/cart/result/`,
+    );
+    await expectAccessible(page);
+  });
+});
