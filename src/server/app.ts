@@ -6,6 +6,9 @@ import type { AppEnv, Deps } from './context.ts';
 import { failBody, toErrorResponse } from './envelope.ts';
 import { ApiError } from './errors.ts';
 import { localeFrom } from './i18n.ts';
+import { cashierSimulator } from './providers/ecpay/simulator/cashier.ts';
+import { invoiceSimulator } from './providers/invoice/simulator.ts';
+import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { articles } from './routes/articles.ts';
 import { brands } from './routes/brands.ts';
 import { catalog } from './routes/catalog.ts';
@@ -89,6 +92,9 @@ export function createApp(deps: Deps) {
   api.route('/health', health);
   api.route('/catalog', catalog);
   api.route('/dev', dev);
+  api.route('/sim/logistics', logisticsSimulator);
+  api.route('/sim/ecpay', cashierSimulator);
+  api.route('/sim/ecpay/invoice', invoiceSimulator);
 
   app.notFound((c) => toErrorResponse(c, new ApiError('ROUTE_NOT_FOUND')));
   app.onError((err, c) => toErrorResponse(c, err));

@@ -3,6 +3,7 @@ import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { readEnv, type ServerEnv } from './env.ts';
+import { assertEcpayServingConfig } from './providers/ecpay/config.ts';
 import type { SmsProvider } from './providers/sms.ts';
 import { httpSms } from './providers/sms-http.ts';
 import { outboxSms } from './providers/sms-outbox.ts';
@@ -29,12 +30,14 @@ export function pickSms(env: ServerEnv, db: Deps['db'], clock: Clock): SmsProvid
 }
 
 /**
- * Refuses to serve production traffic with local simulators (the SMS outbox) unless
- * ALLOW_SIMULATORS=1 says so. Called by the server at start, not by the build.
+ * Refuses to serve production traffic with local simulators (the SMS outbox, the ECPay cashier, store
+ * map and e-invoice simulators) unless ALLOW_SIMULATORS=1 says so. Called by the server at start,
+ * not by the build.
  */
 export function assertServingConfig(env: ServerEnv): void {
   if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'outbox' && env.ALLOW_SIMULATORS !== '1')
     throw new Error(
       'NODE_ENV=production with SMS_PROVIDER=outbox would keep codes in a local outbox. Set SMS_PROVIDER=http (with SMS_HTTP_URL), or ALLOW_SIMULATORS=1 for a demo.',
     );
+  assertEcpayServingConfig(env);
 }

@@ -15,6 +15,26 @@ const schema = z.object({
   CORS_ORIGINS: z.string().default(''),
   ALLOW_SIMULATORS: z.enum(['0', '1']).default('0'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** `simulator` (local cashier and map), `stage` or `production` ECPay; see providers/ecpay/config.ts. */
+  ECPAY_ENV: z.enum(['simulator', 'stage', 'production']).optional(),
+  ECPAY_MERCHANT_ID: z
+    .string()
+    .regex(/^\d{7,10}$/)
+    .optional(),
+  ECPAY_HASH_KEY: z.string().min(8).optional(),
+  ECPAY_HASH_IV: z.string().min(8).optional(),
+  ECPAY_LOGISTICS_MERCHANT_ID: z
+    .string()
+    .regex(/^\d{7,10}$/)
+    .optional(),
+  ECPAY_LOGISTICS_HASH_KEY: z.string().min(8).optional(),
+  ECPAY_LOGISTICS_HASH_IV: z.string().min(8).optional(),
+  ECPAY_INVOICE_MERCHANT_ID: z
+    .string()
+    .regex(/^\d{7,10}$/)
+    .optional(),
+  ECPAY_INVOICE_HASH_KEY: z.string().length(16).optional(),
+  ECPAY_INVOICE_HASH_IV: z.string().length(16).optional(),
   /** log2 of the scrypt cost; 17 is the production setting, tests may lower it for speed. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
 });

@@ -60,6 +60,11 @@ export const ERRORS = {
     en: 'The service is unavailable. Please try again later.',
   },
   DEV_ONLY: { status: 403, zh: '此功能只在開發環境提供。', en: 'This is available in development only.' },
+  SIMULATOR_OFF: {
+    status: 403,
+    zh: '正式環境已停用本機金流與物流模擬器。',
+    en: 'The local payment and logistics simulators are turned off in production.',
+  },
   INTERNAL: {
     status: 500,
     zh: '系統發生錯誤，請稍後再試。',

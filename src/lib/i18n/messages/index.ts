@@ -2,6 +2,7 @@ import type { Locale } from '../../../config.ts';
 import { auth } from './auth.ts';
 import { catalog } from './catalog.ts';
 import { common } from './common.ts';
+import { invoice } from './invoice.ts';
 import { member } from './member.ts';
 import { pages } from './pages.ts';
 import { runtime } from './runtime.ts';
@@ -18,8 +19,9 @@ export const MESSAGES = {
     ...auth['zh-TW'],
     ...member['zh-TW'],
     ...runtime['zh-TW'],
+    ...invoice['zh-TW'],
   },
-  en: { ...common.en, ...catalog.en, ...pages.en, ...auth.en, ...member.en, ...runtime.en },
+  en: { ...common.en, ...catalog.en, ...pages.en, ...auth.en, ...member.en, ...runtime.en, ...invoice.en },
 } as const;
 
 export type MessageKey = keyof (typeof MESSAGES)['zh-TW'];

@@ -1,0 +1,77 @@
+import { sign } from './check-mac.ts';
+import { type EcpayAccount, type EcpayMode, ecpayEndpoints } from './config.ts';
+import { ecpayDateTime, fitText, itemNameOf, MERCHANT_TRADE_NO_RE } from './fields.ts';
+
+/** Payment methods offered through ECPay's cashier. */
+export type AioMethod = 'Credit' | 'ATM' | 'CVS';
+
+/** Where ECPay calls back and sends the shopper, under the shop's API (payments issue). */
+export const AIO_PATHS = {
+  notify: '/api/payments/ecpay/notify',
+  info: '/api/payments/ecpay/info',
+  return: '/api/payments/ecpay/return',
+} as const;
+
+export const TRADE_DESC_MAX = 200;
+export const ITEM_NAME_MAX = 400;
+/** ATM virtual accounts expire after this many days (ECPay allows 1 to 60). */
+export const ATM_EXPIRE_DAYS = 3;
+/** Store payment codes expire after this many minutes (7 days). */
+export const CVS_EXPIRE_MINUTES = 10_080;
+
+/** One payment attempt for an order. */
+export interface AioAttempt {
+  merchantTradeNo: string;
+  /** When the attempt was made, epoch ms. */
+  at: number;
+  /** Whole New Taiwan dollars. */
+  totalAmount: number;
+  items: readonly { name: string; quantity: number }[];
+  tradeDesc: string;
+  method: AioMethod;
+  /** The site's origin, e.g. `https://shop.example.tw`. */
+  origin: string;
+  /** Page the cashier's "back to shop" button opens, a path under `origin`. */
+  clientBackPath: string;
+  /** Echoed back in every notice (the order's number, for instance). */
+  customField1?: string;
+}
+
+/** The auto-submitting form the browser posts to the cashier: its action and signed fields. */
+export interface AioForm {
+  action: string;
+  fields: Record<string, string>;
+}
+
+/** Builds and signs the AIO checkout form of an attempt (SHA-256 CheckMacValue, EncryptType=1). */
+export function buildAioForm(attempt: AioAttempt, account: EcpayAccount, mode: EcpayMode): AioForm {
+  if (!MERCHANT_TRADE_NO_RE.test(attempt.merchantTradeNo))
+    throw new Error('MerchantTradeNo must be 1 to 20 letters and digits.');
+  if (!Number.isInteger(attempt.totalAmount) || attempt.totalAmount <= 0)
+    throw new Error('TotalAmount must be a positive whole number of dollars.');
+  const fields: Record<string, string> = {
+    MerchantID: account.merchantId,
+    MerchantTradeNo: attempt.merchantTradeNo,
+    MerchantTradeDate: ecpayDateTime(attempt.at),
+    PaymentType: 'aio',
+    TotalAmount: String(attempt.totalAmount),
+    TradeDesc: fitText(attempt.tradeDesc, TRADE_DESC_MAX),
+    ItemName: itemNameOf(attempt.items, ITEM_NAME_MAX),
+    ReturnURL: `${attempt.origin}${AIO_PATHS.notify}`,
+    OrderResultURL: `${attempt.origin}${AIO_PATHS.return}`,
+    ClientBackURL: `${attempt.origin}${attempt.clientBackPath}`,
+    ChoosePayment: attempt.method,
+    EncryptType: '1',
+    NeedExtraPaidInfo: 'N',
+  };
+  if (attempt.method === 'ATM') {
+    fields.ExpireDate = String(ATM_EXPIRE_DAYS);
+    fields.PaymentInfoURL = `${attempt.origin}${AIO_PATHS.info}`;
+  }
+  if (attempt.method === 'CVS') {
+    fields.StoreExpireDate = String(CVS_EXPIRE_MINUTES);
+    fields.PaymentInfoURL = `${attempt.origin}${AIO_PATHS.info}`;
+  }
+  if (attempt.customField1) fields.CustomField1 = fitText(attempt.customField1, 50);
+  return { action: ecpayEndpoints(mode, attempt.origin).cashier, fields: sign(fields, account, 'sha256') };
+}

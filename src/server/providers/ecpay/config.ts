@@ -1,0 +1,129 @@
+import type { ServerEnv } from '../../env.ts';
+import type { HashPair } from './check-mac.ts';
+
+/** Which ECPay the shop talks to: the local simulators, ECPay's stage system, or production. */
+export type EcpayMode = 'simulator' | 'stage' | 'production';
+
+export interface EcpayAccount extends HashPair {
+  merchantId: string;
+}
+
+export interface EcpayConfig {
+  mode: EcpayMode;
+  payment: EcpayAccount;
+  logistics: EcpayAccount;
+  invoice: EcpayAccount;
+}
+
+/** ECPay's public stage merchants (developers.ecpay.com.tw), usable by anyone for testing. */
+export const STAGE_ACCOUNTS = {
+  payment: { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' },
+  logistics: { merchantId: '2000933', hashKey: 'XBERn1YOvpM9nfZc', hashIV: 'h1ONHk4P4yqbl5LK' },
+  invoice: { merchantId: '2000132', hashKey: 'ejCk326UnaZWKisg', hashIV: 'q9jcZX8Ib9LM8wYk' },
+} as const satisfies Record<string, EcpayAccount>;
+
+function account(
+  service: keyof typeof STAGE_ACCOUNTS,
+  mode: EcpayMode,
+  given: { merchantId?: string; hashKey?: string; hashIV?: string },
+  names: string,
+): EcpayAccount {
+  if (given.merchantId && given.hashKey && given.hashIV)
+    return { merchantId: given.merchantId, hashKey: given.hashKey, hashIV: given.hashIV };
+  if (mode === 'production')
+    throw new Error(`ECPAY_ENV=production needs ${names} (from ECPay's merchant console). Set them and start again.`);
+  return STAGE_ACCOUNTS[service];
+}
+
+/** ECPAY_ENV, or by default `production` under NODE_ENV=production without ALLOW_SIMULATORS=1, else `simulator`. */
+export function ecpayMode(env: ServerEnv): EcpayMode {
+  const live = env.NODE_ENV === 'production' && env.ALLOW_SIMULATORS !== '1';
+  return env.ECPAY_ENV ?? (live ? 'production' : 'simulator');
+}
+
+/**
+ * The ECPay settings of `env` (mode from `ecpayMode`); outside production mode, unset credentials
+ * fall back to the stage merchants. Throws a readable error when production mode lacks credentials.
+ */
+export function ecpayConfig(env: ServerEnv): EcpayConfig {
+  const mode = ecpayMode(env);
+  return {
+    mode,
+    payment: account(
+      'payment',
+      mode,
+      { merchantId: env.ECPAY_MERCHANT_ID, hashKey: env.ECPAY_HASH_KEY, hashIV: env.ECPAY_HASH_IV },
+      'ECPAY_MERCHANT_ID, ECPAY_HASH_KEY and ECPAY_HASH_IV',
+    ),
+    logistics: account(
+      'logistics',
+      mode,
+      {
+        merchantId: env.ECPAY_LOGISTICS_MERCHANT_ID,
+        hashKey: env.ECPAY_LOGISTICS_HASH_KEY,
+        hashIV: env.ECPAY_LOGISTICS_HASH_IV,
+      },
+      'ECPAY_LOGISTICS_MERCHANT_ID, ECPAY_LOGISTICS_HASH_KEY and ECPAY_LOGISTICS_HASH_IV',
+    ),
+    invoice: account(
+      'invoice',
+      mode,
+      {
+        merchantId: env.ECPAY_INVOICE_MERCHANT_ID,
+        hashKey: env.ECPAY_INVOICE_HASH_KEY,
+        hashIV: env.ECPAY_INVOICE_HASH_IV,
+      },
+      'ECPAY_INVOICE_MERCHANT_ID, ECPAY_INVOICE_HASH_KEY and ECPAY_INVOICE_HASH_IV',
+    ),
+  };
+}
+
+const HOSTS = {
+  stage: {
+    payment: 'https://payment-stage.ecpay.com.tw',
+    logistics: 'https://logistics-stage.ecpay.com.tw',
+    invoice: 'https://einvoice-stage.ecpay.com.tw',
+  },
+  production: {
+    payment: 'https://payment.ecpay.com.tw',
+    logistics: 'https://logistics.ecpay.com.tw',
+    invoice: 'https://einvoice.ecpay.com.tw',
+  },
+} as const;
+
+/** Local simulator paths under the shop's own origin (routes in the simulator modules). */
+export const SIMULATOR_PATHS = {
+  cashier: '/api/sim/ecpay/cashier',
+  map: '/api/sim/logistics/map',
+  invoice: '/api/sim/ecpay/invoice',
+} as const;
+
+/** Where the browser (cashier, map) or the server (invoice) sends ECPay requests in `mode`. */
+export function ecpayEndpoints(mode: EcpayMode, origin: string) {
+  if (mode === 'simulator')
+    return {
+      cashier: `${origin}${SIMULATOR_PATHS.cashier}`,
+      map: `${origin}${SIMULATOR_PATHS.map}`,
+      invoice: `${origin}${SIMULATOR_PATHS.invoice}`,
+    };
+  const h = HOSTS[mode];
+  return {
+    cashier: `${h.payment}/Cashier/AioCheckOut/V5`,
+    map: `${h.logistics}/Express/map`,
+    invoice: `${h.invoice}/B2CInvoice`,
+  };
+}
+
+/**
+ * Refuses a production start that would send shoppers to the simulators or to ECPay's stage system,
+ * unless ALLOW_SIMULATORS=1, and one that sets ECPAY_ENV=production without the merchant's credentials.
+ */
+export function assertEcpayServingConfig(env: ServerEnv): void {
+  const mode = ecpayMode(env);
+  if (env.NODE_ENV === 'production' && mode !== 'production' && env.ALLOW_SIMULATORS !== '1')
+    throw new Error(
+      `NODE_ENV=production with ECPAY_ENV=${mode} would take no real payments. Set ECPAY_ENV=production with the merchant's credentials, or ALLOW_SIMULATORS=1 for a demo.`,
+    );
+  // Names the missing credentials. Until payments ship, a production start without ECPAY_ENV passes.
+  if (env.ECPAY_ENV === 'production') ecpayConfig(env);
+}

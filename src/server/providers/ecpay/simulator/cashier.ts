@@ -1,0 +1,194 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../../context.ts';
+import { autoPostForm, esc, page, problemPage, readForm, sayer, simulatorsOnly } from '../../simulator-kit.ts';
+import { verifyCheckMac } from '../check-mac.ts';
+import { ecpayConfig } from '../config.ts';
+import { MERCHANT_TRADE_NO_RE } from '../fields.ts';
+import { type Delivery, deliverNotice } from './deliver.ts';
+import { CARDS, formOf, infoNotice, issueNumber, newTrade, paymentNotice, type SimTrade } from './trades.ts';
+import { CASHIER_TEXT, type CardInput, issued, methods, summary } from './view.ts';
+
+const url = z.url({ protocol: /^https?$/ });
+// Loose: the AIO form has many optional fields; all of them are covered by the CheckMacValue.
+const aioForm = z.looseObject({
+  MerchantID: z.string(),
+  MerchantTradeNo: z.string().regex(MERCHANT_TRADE_NO_RE),
+  MerchantTradeDate: z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/),
+  PaymentType: z.literal('aio'),
+  TotalAmount: z.string().regex(/^[1-9]\d{0,8}$/),
+  TradeDesc: z.string().min(1).max(200),
+  ItemName: z.string().min(1).max(400),
+  ReturnURL: url,
+  ChoosePayment: z.string(),
+  EncryptType: z.literal('1'),
+  OrderResultURL: url.optional(),
+  PaymentInfoURL: url.optional(),
+  ClientBackURL: url.optional(),
+});
+const SUPPORTED = new Set(['Credit', 'ATM', 'CVS', 'ALL']);
+const cardForm = z.strictObject({ token: z.string(), cardNumber: z.string(), expiry: z.string(), cvc: z.string() });
+const tokenForm = z.strictObject({ token: z.string() });
+
+const sayOf = (c: Context<AppEnv>) => sayer(CASHIER_TEXT, c.get('locale'));
+const accountOf = (c: Context<AppEnv>) => ecpayConfig(c.get('deps').env).payment;
+const trades = (c: Context<AppEnv>) => c.get('deps').db.kysely;
+
+/** Card checks of the form: 16 digits, an expiry month not yet over (Taiwan time), 3-digit code. */
+function cardErrors(input: CardInput, now: number): Partial<Record<keyof CardInput, keyof typeof CASHIER_TEXT>> {
+  const errors: Partial<Record<keyof CardInput, keyof typeof CASHIER_TEXT>> = {};
+  if (!/^\d{16}$/.test(input.cardNumber.replace(/[\s-]/g, ''))) errors.cardNumber = 'errCardNumber';
+  const m = /^(\d{2})\/(\d{2})$/.exec(input.expiry.trim());
+  const month = Number(m?.[1]);
+  const endOfMonth = m ? Date.UTC(2000 + Number(m[2]), month, 1) - 8 * 3_600_000 : 0;
+  if (!m || month < 1 || month > 12 || endOfMonth <= now) errors.expiry = 'errExpiry';
+  if (!/^\d{3}$/.test(input.cvc.trim())) errors.cvc = 'errCvc';
+  return errors;
+}
+
+async function tradeFor(c: Context<AppEnv>, token: string, status: string): Promise<SimTrade | undefined> {
+  return trades(c)
+    .selectFrom('sim_ecpay_trades')
+    .selectAll()
+    .where('token', '=', token)
+    .where('status', '=', status)
+    .executeTakeFirst();
+}
+
+const deliveryLine = (c: Context<AppEnv>, d: Delivery) =>
+  `<p role="status">${esc(
+    d.ok
+      ? sayOf(c)('notified', { attempts: d.attempts })
+      : sayOf(c)('notNotified', { attempts: d.attempts, answer: d.answer }),
+  )}</p>`;
+
+/** The AIO cashier simulator: ECPay's checkout protocol, notices and signatures, on local pages. */
+export const cashierSimulator = new Hono<AppEnv>();
+cashierSimulator.use('*', simulatorsOnly);
+
+/** POST /api/sim/ecpay/cashier: the shop's AIO form; checks merchant, CheckMacValue and fields. */
+cashierSimulator.post('/cashier', async (c) => {
+  const say = sayOf(c);
+  const bad = (...lines: string[]) => problemPage(c, say('badRequest'), lines);
+  const raw = await readForm(c);
+  if (!raw) return bad(say('notForm'));
+  const account = accountOf(c);
+  if (raw.MerchantID !== account.merchantId) return bad(say('merchant'));
+  if (!verifyCheckMac(raw, account, 'sha256')) return bad(say('badMac'));
+  const parsed = aioForm.safeParse(raw);
+  if (!parsed.success)
+    return bad(...parsed.error.issues.map((i) => say('badField', { field: i.path.join('.'), reason: i.message })));
+  if (!SUPPORTED.has(raw.ChoosePayment ?? '')) return bad(say('unsupported'));
+  const { CheckMacValue: _mac, ...fields } = raw;
+  const used = () =>
+    trades(c)
+      .selectFrom('sim_ecpay_trades')
+      .select('id')
+      .where('merchant_id', '=', account.merchantId)
+      .where('merchant_trade_no', '=', fields.MerchantTradeNo ?? '')
+      .executeTakeFirst();
+  if (await used()) return bad(say('duplicate'));
+  let trade = newTrade(fields, c.get('deps').clock.now());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await trades(c).insertInto('sim_ecpay_trades').values(trade).execute();
+      break;
+    } catch (err) {
+      // The same MerchantTradeNo posted twice at once, or (rarely) a TradeNo drawn twice: draw again.
+      if (await used()) return bad(say('duplicate'));
+      if (attempt === 3) throw err;
+      trade = newTrade(fields, c.get('deps').clock.now());
+    }
+  }
+  const empty = { cardNumber: '', expiry: '', cvc: '' };
+  return page(c, say('title'), summary(say, fields) + methods(say, trade.token, fields, { input: empty, errors: {} }));
+});
+
+/** POST /cashier/card: pays or declines by card, notifies ReturnURL, returns the browser to OrderResultURL. */
+cashierSimulator.post('/cashier/card', async (c) => {
+  const say = sayOf(c);
+  const parsed = cardForm.safeParse(await readForm(c));
+  const trade = parsed.success ? await tradeFor(c, parsed.data.token, 'new') : undefined;
+  if (!parsed.success || !trade) return problemPage(c, say('badRequest'), [say('noTrade')]);
+  const form = formOf(trade);
+  const now = c.get('deps').clock.now();
+  const problems = cardErrors(parsed.data, now);
+  if (Object.keys(problems).length > 0) {
+    const errors = Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, say(v)]));
+    return page(c, say('title'), summary(say, form) + methods(say, trade.token, form, { input: parsed.data, errors }), {
+      status: 400,
+    });
+  }
+  const paid = parsed.data.cardNumber.replace(/[\s-]/g, '') === CARDS.success;
+  const moved = await trades(c)
+    .updateTable('sim_ecpay_trades')
+    .set({ status: paid ? 'paid' : 'failed', payment_type: 'Credit_CreditCard', paid_at: paid ? now : null })
+    .where('id', '=', trade.id)
+    .where('status', '=', 'new')
+    .executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n) return problemPage(c, say('badRequest'), [say('noTrade')]);
+  const notice = paymentNotice(trade, accountOf(c), { paid, paymentType: 'Credit_CreditCard', at: now });
+  const delivery = await deliverNotice(form.ReturnURL!, notice);
+  const result = `<p>${esc(say(paid ? 'paid' : 'declined'))}</p>${deliveryLine(c, delivery)}`;
+  if (!form.OrderResultURL) return page(c, say('title'), result + backLink(say, form));
+  return page(
+    c,
+    say('title'),
+    `${result}<p>${esc(say('toShop'))}</p>${autoPostForm(form.OrderResultURL, notice, say('continue'))}`,
+    {
+      autoSubmit: true,
+    },
+  );
+});
+
+const backLink = (say: ReturnType<typeof sayOf>, form: Record<string, string>) =>
+  form.ClientBackURL ? `<p><a href="${esc(form.ClientBackURL)}">${esc(say('back'))}</a></p>` : '';
+
+/** POST /cashier/atm and /cashier/cvs: issues the account or code and posts it to PaymentInfoURL. */
+for (const kind of ['ATM', 'CVS'] as const) {
+  cashierSimulator.post(`/cashier/${kind.toLowerCase()}`, async (c) => {
+    const say = sayOf(c);
+    const parsed = tokenForm.safeParse(await readForm(c));
+    const trade = parsed.success ? await tradeFor(c, parsed.data.token, 'new') : undefined;
+    const form = trade ? formOf(trade) : {};
+    if (!trade || !['ALL', kind].includes(form.ChoosePayment ?? ''))
+      return problemPage(c, say('badRequest'), [say('noTrade')]);
+    const number = issueNumber(kind, form, c.get('deps').clock.now());
+    const moved = await trades(c)
+      .updateTable('sim_ecpay_trades')
+      .set({ status: 'issued', ...number })
+      .where('id', '=', trade.id)
+      .where('status', '=', 'new')
+      .executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) return problemPage(c, say('badRequest'), [say('noTrade')]);
+    const updated = { ...trade, ...number, status: 'issued' } as SimTrade;
+    const delivery = form.PaymentInfoURL
+      ? await deliverNotice(form.PaymentInfoURL, infoNotice(updated, accountOf(c)))
+      : null;
+    return page(
+      c,
+      say('title'),
+      issued(say, updated, form.ClientBackURL) + (delivery ? deliveryLine(c, delivery) : ''),
+    );
+  });
+}
+
+/** POST /cashier/transfer: the shopper paid the ATM account or store code; ECPay notifies ReturnURL. */
+cashierSimulator.post('/cashier/transfer', async (c) => {
+  const say = sayOf(c);
+  const parsed = tokenForm.safeParse(await readForm(c));
+  const trade = parsed.success ? await tradeFor(c, parsed.data.token, 'issued') : undefined;
+  if (!trade) return problemPage(c, say('badRequest'), [say('noTrade')]);
+  const now = c.get('deps').clock.now();
+  const moved = await trades(c)
+    .updateTable('sim_ecpay_trades')
+    .set({ status: 'paid', paid_at: now })
+    .where('id', '=', trade.id)
+    .where('status', '=', 'issued')
+    .executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n) return problemPage(c, say('badRequest'), [say('noTrade')]);
+  const form = formOf(trade);
+  const notice = paymentNotice(trade, accountOf(c), { paid: true, paymentType: trade.payment_type, at: now });
+  const delivery = await deliverNotice(form.ReturnURL!, notice);
+  return page(c, say('title'), `<p>${esc(say('paid'))}</p>${deliveryLine(c, delivery)}${backLink(say, form)}`);
+});

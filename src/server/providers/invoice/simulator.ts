@@ -1,0 +1,186 @@
+import { randomInt } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { isCitizenCert, isDonationCode, isMobileBarcode, isTaxId } from '../../../lib/taiwan/invoice.ts';
+import type { AppEnv } from '../../context.ts';
+import { ecpayConfig } from '../ecpay/config.ts';
+import { ecpayDateTime } from '../ecpay/fields.ts';
+import { simulatorsOnly } from '../simulator-kit.ts';
+import { decryptData, encryptData } from './ecpay-crypto.ts';
+
+/** ECPay refuses requests whose RqHeader.Timestamp is further than this from its clock. */
+const TIMESTAMP_WINDOW_S = 600;
+/** Each two-month period has its own letter track; the simulator names them in turn. */
+const TRACKS = ['AB', 'CD', 'EF', 'GH', 'JK', 'LM'];
+
+const envelope = z.object({
+  MerchantID: z.string(),
+  RqHeader: z.looseObject({ Timestamp: z.number().int() }),
+  Data: z.string().min(1),
+});
+const yn = z.enum(['0', '1']);
+const item = z.looseObject({
+  ItemName: z.string().min(1).max(100),
+  ItemCount: z.number().positive(),
+  ItemPrice: z.number(),
+  ItemAmount: z.number(),
+});
+const issueSchema = z
+  .looseObject({
+    MerchantID: z.string(),
+    RelateNumber: z.string().regex(/^[0-9A-Za-z_-]{1,30}$/),
+    CustomerIdentifier: z.string().default(''),
+    CustomerName: z.string().max(60).default(''),
+    CustomerAddr: z.string().max(100).default(''),
+    CustomerPhone: z.string().default(''),
+    CustomerEmail: z.string().default(''),
+    Print: yn,
+    Donation: yn,
+    LoveCode: z.string().default(''),
+    CarrierType: z.enum(['', '1', '2', '3']),
+    CarrierNum: z.string().default(''),
+    TaxType: z.literal('1'),
+    SalesAmount: z.number().int().positive(),
+    InvType: z.literal('07'),
+    Items: z.array(item).min(1),
+  })
+  .superRefine((d, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (d.Items.reduce((s, i) => s + i.ItemAmount, 0) !== d.SalesAmount)
+      fail('SalesAmount is not the sum of ItemAmount.');
+    if (d.CustomerIdentifier && !isTaxId(d.CustomerIdentifier)) fail('CustomerIdentifier is not a valid tax ID.');
+    if (d.CustomerIdentifier && d.Print !== '1') fail('An invoice with CustomerIdentifier must be printed.');
+    if (d.Donation === '1' && (d.Print === '1' || d.CustomerIdentifier || !isDonationCode(d.LoveCode)))
+      fail('A donation needs a LoveCode of 3 to 7 digits, no print and no CustomerIdentifier.');
+    if (d.Print === '1' && (!d.CustomerName || !d.CustomerAddr))
+      fail('A printed invoice needs CustomerName and CustomerAddr.');
+    if (d.CarrierType && (d.Print === '1' || d.Donation === '1'))
+      fail('A carrier invoice is neither printed nor donated.');
+    if (d.CarrierType === '1' && !d.CustomerEmail && !d.CustomerPhone)
+      fail('The member carrier needs CustomerEmail or CustomerPhone.');
+    if (d.CarrierType === '2' && !isCitizenCert(d.CarrierNum)) fail('CarrierNum is not a citizen certificate number.');
+    if (d.CarrierType === '3' && !isMobileBarcode(d.CarrierNum)) fail('CarrierNum is not a mobile barcode.');
+  });
+const invalidSchema = z.looseObject({
+  MerchantID: z.string(),
+  InvoiceNo: z.string().regex(/^[A-Z]{2}\d{8}$/),
+  InvoiceDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  Reason: z.string().min(1).max(20),
+});
+
+/** The envelope ECPay answers: TransCode for the envelope, RtnCode inside the encrypted Data. */
+function answer(c: Context<AppEnv>, transCode: number, transMsg: string, data?: Record<string, unknown>) {
+  const account = ecpayConfig(c.get('deps').env).invoice;
+  return c.json({
+    PlatformID: '',
+    MerchantID: account.merchantId,
+    RpHeader: { Timestamp: Math.floor(c.get('deps').clock.now() / 1000) },
+    TransCode: transCode,
+    TransMsg: transMsg,
+    Data: data ? encryptData(data, account) : '',
+  });
+}
+
+/** Reads and decrypts a request; a failure is answered in the envelope (TransCode ≠ 1). */
+async function open(c: Context<AppEnv>): Promise<Record<string, unknown> | Response> {
+  const account = ecpayConfig(c.get('deps').env).invoice;
+  const body = envelope.safeParse(await c.req.json().catch(() => null));
+  if (!body.success) return answer(c, 9_000_001, 'The request envelope is malformed.');
+  if (body.data.MerchantID !== account.merchantId) return answer(c, 9_000_002, 'Unknown MerchantID.');
+  const skew = Math.abs(c.get('deps').clock.now() / 1000 - body.data.RqHeader.Timestamp);
+  if (skew > TIMESTAMP_WINDOW_S) return answer(c, 9_000_003, 'Timestamp is out of range.');
+  try {
+    const data = decryptData(body.data.Data, account);
+    if (typeof data === 'object' && data && (data as { MerchantID?: unknown }).MerchantID === account.merchantId)
+      return data as Record<string, unknown>;
+  } catch {
+    // Answered below like any other undecryptable Data.
+  }
+  return answer(c, 9_000_004, 'Data does not decrypt with this merchant’s HashKey and HashIV.');
+}
+
+const rtn = (code: number, msg: string, extra: Record<string, unknown> = {}) => ({
+  RtnCode: code,
+  RtnMsg: msg,
+  ...extra,
+});
+const ecpayInvoiceDate = (ms: number) => ecpayDateTime(ms).replaceAll('/', '-');
+
+/** The B2C e-invoice simulator: ECPay's Issue and Invalid on a local table, idempotent on RelateNumber. */
+export const invoiceSimulator = new Hono<AppEnv>();
+invoiceSimulator.use('*', simulatorsOnly);
+
+invoiceSimulator.post('/Issue', async (c) => {
+  const data = await open(c);
+  if (data instanceof Response) return data;
+  const parsed = issueSchema.safeParse(data);
+  if (!parsed.success) return answer(c, 1, 'Success', rtn(0, parsed.error.issues.map((i) => i.message).join(' ')));
+  const d = parsed.data;
+  const k = c.get('deps').db.kysely;
+  const existing = () =>
+    k
+      .selectFrom('sim_invoices')
+      .selectAll()
+      .where('merchant_id', '=', d.MerchantID)
+      .where('relate_number', '=', d.RelateNumber)
+      .executeTakeFirst();
+  const reply = (row: { invoice_no: string; issued_at: number; random_number: string }) =>
+    answer(
+      c,
+      1,
+      'Success',
+      rtn(1, '開立發票成功', {
+        InvoiceNo: row.invoice_no,
+        InvoiceDate: ecpayInvoiceDate(row.issued_at),
+        RandomNumber: row.random_number,
+      }),
+    );
+  const found = await existing();
+  if (found) return reply(found);
+  const now = c.get('deps').clock.now();
+  const track = TRACKS[Math.floor(new Date(now + 8 * 3_600_000).getUTCMonth() / 2)]!;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = {
+      merchant_id: d.MerchantID,
+      relate_number: d.RelateNumber,
+      invoice_no: `${track}${String(randomInt(100_000_000)).padStart(8, '0')}`,
+      random_number: String(randomInt(10_000)).padStart(4, '0'),
+      issued_at: now - (now % 1000),
+      data: JSON.stringify(d),
+    };
+    try {
+      await k.insertInto('sim_invoices').values(row).execute();
+      return reply(row);
+    } catch {
+      // Either the same RelateNumber was issued meanwhile (answer that invoice) or the number was taken (draw again).
+      const raced = await existing();
+      if (raced) return reply(raced);
+    }
+  }
+  return answer(c, 1, 'Success', rtn(0, 'No free invoice number.'));
+});
+
+invoiceSimulator.post('/Invalid', async (c) => {
+  const data = await open(c);
+  if (data instanceof Response) return data;
+  const parsed = invalidSchema.safeParse(data);
+  if (!parsed.success) return answer(c, 1, 'Success', rtn(0, parsed.error.issues.map((i) => i.message).join(' ')));
+  const d = parsed.data;
+  const k = c.get('deps').db.kysely;
+  const row = await k
+    .selectFrom('sim_invoices')
+    .selectAll()
+    .where('merchant_id', '=', d.MerchantID)
+    .where('invoice_no', '=', d.InvoiceNo)
+    .executeTakeFirst();
+  if (!row || ecpayInvoiceDate(row.issued_at).slice(0, 10) !== d.InvoiceDate)
+    return answer(c, 1, 'Success', rtn(0, '查無此發票。'));
+  const moved = await k
+    .updateTable('sim_invoices')
+    .set({ voided_at: c.get('deps').clock.now(), void_reason: d.Reason })
+    .where('id', '=', row.id)
+    .where('voided_at', 'is', null)
+    .executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n) return answer(c, 1, 'Success', rtn(0, '該發票已作廢。'));
+  return answer(c, 1, 'Success', rtn(1, '作廢發票成功', { InvoiceNo: d.InvoiceNo }));
+});
