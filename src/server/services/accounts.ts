@@ -18,9 +18,22 @@ export type AccountName = { kind: 'phone'; phone: string } | { kind: 'email'; em
 
 const accountKey = (a: AccountName) => (a.kind === 'phone' ? `phone:${a.phone}` : `email:${a.email}`);
 
-/** The member a phone number belongs to, whether verified or not. */
+/** The member a phone number belongs to, whether verified or not (a number that is taken for sign-up). */
 export function memberByPhone(deps: Deps, phone: string): Promise<MemberRow | undefined> {
   return deps.db.kysely.selectFrom('members').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+/**
+ * The member whose verified phone this is. Only a verified number proves who holds it: a number a
+ * member typed once and never confirmed (a typo, a recycled number) must not open the account.
+ */
+export function memberByVerifiedPhone(deps: Deps, phone: string): Promise<MemberRow | undefined> {
+  return deps.db.kysely
+    .selectFrom('members')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('phone_verify', '=', 1)
+    .executeTakeFirst();
 }
 
 /** Refuses a new password that breaks the policy, naming `field`, in the request's language. */
@@ -104,14 +117,14 @@ export async function verifyMemberPhone(deps: Deps, member: MemberRow, code: str
     .execute();
 }
 
-/** Trades a forgot-password code for a reset ticket: 128 random bits, stored hashed, 15 minutes, single use. */
+/** Trades a forgot-password code sent to a verified phone for a reset ticket: 128 random bits, stored hashed, 15 minutes, single use. */
 export async function issueResetTicket(
   deps: Deps,
   phone: string,
   code: string,
 ): Promise<{ ticket: string; expires_at: string }> {
   if (!(await consumeOtp(deps, phone, 'forgot', code))) throw new ApiError('OTP_INVALID');
-  const member = await memberByPhone(deps, phone);
+  const member = await memberByVerifiedPhone(deps, phone);
   if (!member) throw new ApiError('OTP_INVALID');
   const ticket = newSecret();
   const now = deps.clock.now();
