@@ -54,6 +54,11 @@ export const ERRORS = {
     zh: '簡訊暫時無法發送，請稍後再試。',
     en: 'The text message could not be sent. Please try again later.',
   },
+  EMAIL_FAILED: {
+    status: 503,
+    zh: '郵件暫時無法寄出，請稍後再試。',
+    en: 'The email could not be sent. Please try again later.',
+  },
   UNAVAILABLE: {
     status: 503,
     zh: '服務暫時無法使用，請稍後再試。',

@@ -89,6 +89,8 @@ export const verifyOtpBody = z.strictObject({ code });
 
 export const verifyForgotBody = z.strictObject({ phone, code });
 
+export const sendResetEmailBody = z.strictObject({ email });
+
 export const resetBody = z.strictObject({
   ticket: z.string().regex(TOKEN_RE, { message: 'invalid' }),
   new_password: newPassword,

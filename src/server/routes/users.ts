@@ -12,6 +12,7 @@ import {
   resetPassword,
   verifyMemberPhone,
 } from '../services/accounts.ts';
+import { sendResetLink } from '../services/email-reset.ts';
 import { guardOtpCheck } from '../services/login-guard.ts';
 import { memberById, toMemberInfo, updateProfile } from '../services/profile.ts';
 import { sendOtp } from '../services/send-otp.ts';
@@ -23,6 +24,7 @@ import {
   registerBody,
   resetBody,
   sendOtpBody,
+  sendResetEmailBody,
   updateBody,
   verifyForgotBody,
   verifyOtpBody,
@@ -109,4 +111,14 @@ users.patch('/reset-password', async (c) => {
   const body = await jsonBody(c, resetBody);
   await resetPassword(c.get('deps'), body.ticket, body.new_password, c.get('locale'));
   return ok(c, { ok: true });
+});
+
+/**
+ * POST /send-reset/email {email} → {sent: true}, the same for every address: a verified member
+ * email receives a single-use reset link (30 minutes) whose ticket works with /reset-password.
+ */
+users.post('/send-reset/email', async (c) => {
+  const body = await jsonBody(c, sendResetEmailBody);
+  await sendResetLink(c.get('deps'), body.email, c.get('ip'), c.get('locale'));
+  return ok(c, { sent: true });
 });

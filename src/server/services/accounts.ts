@@ -126,18 +126,21 @@ export async function issueResetTicket(
   if (!(await consumeOtp(deps, phone, 'forgot', code))) throw new ApiError('OTP_INVALID');
   const member = await memberByVerifiedPhone(deps, phone);
   if (!member) throw new ApiError('OTP_INVALID');
+  return createResetTicket(deps, member.id, RESET_TICKET_TTL_MS);
+}
+
+/** A new reset ticket for a member: 128 random bits, only the hash stored, single use, `ttlMs` long. */
+export async function createResetTicket(
+  deps: Deps,
+  memberId: number,
+  ttlMs: number,
+): Promise<{ ticket: string; expires_at: string }> {
   const ticket = newSecret();
   const now = deps.clock.now();
-  const expiresAt = now + RESET_TICKET_TTL_MS;
+  const expiresAt = now + ttlMs;
   await deps.db.kysely
     .insertInto('reset_tickets')
-    .values({
-      member_id: member.id,
-      ticket_hash: sha256(ticket),
-      created_at: now,
-      expires_at: expiresAt,
-      used_at: null,
-    })
+    .values({ member_id: memberId, ticket_hash: sha256(ticket), created_at: now, expires_at: expiresAt, used_at: null })
     .execute();
   return { ticket, expires_at: new Date(expiresAt).toISOString() };
 }
