@@ -47,6 +47,11 @@ export const ERRORS = {
     en: 'The reset ticket has expired. Start the forgot-password steps again.',
   },
   WRONG_PASSWORD: { status: 422, zh: '目前的密碼不正確。', en: 'The current password is incorrect.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    zh: '請求內容必須是 JSON（Content-Type: application/json）。',
+    en: 'The request body must be JSON (Content-Type: application/json).',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, zh: '請求內容太大。', en: 'The request body is too large.' },
   RATE_LIMITED: { status: 429, zh: '嘗試次數過多，請稍後再試。', en: 'Too many attempts. Please wait and try again.' },
   SMS_FAILED: {

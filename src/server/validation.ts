@@ -93,8 +93,16 @@ export function fieldError(field: string, key: FieldMessageKey, locale: Locale):
   return new ApiError('VALIDATION_FAILED', { fields: { [field]: pick(FIELD_MESSAGES[key], locale) } });
 }
 
-/** Reads and validates a JSON body. Invalid JSON is a 400; the prototype keys never survive JSON.parse into our objects because schemas are strict. */
+const JSON_MEDIA_TYPE_RE = /^application\/json\s*(?:;|$)/i;
+
+/**
+ * Reads and validates a JSON body. A body not declared `application/json` is a 415 before it is
+ * read: only that type makes another site's page go through a CORS preflight, so a form or a
+ * `text/plain` fetch from elsewhere cannot reach a handler. Invalid JSON is a 400; the prototype
+ * keys never survive JSON.parse into our objects because schemas are strict.
+ */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  if (!JSON_MEDIA_TYPE_RE.test(c.req.header('content-type') ?? '')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
   let raw: unknown;
   try {
     raw = await c.req.json();
