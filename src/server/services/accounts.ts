@@ -2,7 +2,7 @@ import type { Locale } from '../../config.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { fieldError } from '../validation.ts';
-import { clearPasswordAttempts, guardPasswordAttempt } from './login-guard.ts';
+import { attemptKey, clearPasswordAttempts, guardPasswordAttempt } from './login-guard.ts';
 import { insertMember, isUniqueViolation, type MemberRow } from './members.ts';
 import { consumeOtp } from './otp.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -47,18 +47,18 @@ function checkNewPassword(field: string, password: string, context: (string | nu
 
 /**
  * Logs in with a phone (verified ones only: an unverified number proves nothing) or an email.
- * The attempt limits run before any hashing; an unknown account still pays one hash and gets the
- * same 401 as a wrong password.
+ * Attempts count per member, whichever name is typed, and run before any hashing; an unknown
+ * account still pays one hash and gets the same 401 as a wrong password.
  */
 export async function login(deps: Deps, account: AccountName, password: string, ip: string): Promise<IssuedSession> {
-  const key = accountKey(account);
-  await guardPasswordAttempt(deps, 'login', key, ip);
   let q = deps.db.kysely.selectFrom('members').selectAll();
   q =
     account.kind === 'phone'
       ? q.where('phone', '=', account.phone).where('phone_verify', '=', 1)
       : q.where('email', '=', account.email);
   const member = await q.executeTakeFirst();
+  const key = attemptKey(member?.id, accountKey(account));
+  await guardPasswordAttempt(deps, 'login', key, ip);
   const logN = deps.env.SCRYPT_LOG_N;
   const valid = member ? await verifyPassword(password, member.password_hash) : await burnVerification(password, logN);
   if (!member || !valid) throw new ApiError('INVALID_CREDENTIALS');
@@ -175,8 +175,7 @@ export async function resetPassword(deps: Deps, ticket: string, password: string
       .execute();
     await revokeMemberSessions(trx, found.member_id, now);
   });
-  if (found.phone) await clearPasswordAttempts(deps, 'login', `phone:${found.phone}`);
-  if (found.email) await clearPasswordAttempts(deps, 'login', `email:${found.email}`);
+  await clearPasswordAttempts(deps, 'login', attemptKey(found.member_id, ''));
 }
 
 /**
@@ -192,7 +191,7 @@ export async function changePassword(
   locale: Locale,
 ): Promise<void> {
   checkNewPassword('new_password', next, [member.phone, member.email, member.name], locale);
-  const key = `member:${member.id}`;
+  const key = attemptKey(member.id, '');
   await guardPasswordAttempt(deps, 'chpw', key);
   if (!(await verifyPassword(current, member.password_hash))) throw new ApiError('WRONG_PASSWORD');
   await clearPasswordAttempts(deps, 'chpw', key);
