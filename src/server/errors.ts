@@ -35,6 +35,11 @@ export const ERRORS = {
     zh: '此手機號碼已註冊，請直接登入或使用忘記密碼。',
     en: 'This phone number is already registered. Log in or reset your password.',
   },
+  PASSWORD_CHANGED: {
+    status: 409,
+    zh: '密碼剛剛已被變更，這次變更未套用。請以目前的密碼再試一次。',
+    en: 'The password was changed meanwhile, so this change was not applied. Try again with the current password.',
+  },
   EMAIL_TAKEN: { status: 409, zh: '此電子郵件已被使用。', en: 'This email address is already in use.' },
   OTP_INVALID: {
     status: 422,

@@ -35,7 +35,7 @@ describe('login attempts count per account in a sliding 15-minute window', () =>
     for (let i = 0; i < 2; i++) expect((await login(m.phone, 'wrong password')).status).toBe(401);
     shop.clock.advance(5 * MIN);
     expectFail(await login(m.phone, m.password), 429, 'RATE_LIMITED');
-    // 15 minutes after the first three failures only the last two (and the refused try) remain.
+    // 15 minutes after the first three failures only the last two remain.
     shop.clock.advance(8 * MIN + 1);
     expect((await login(m.phone, m.password)).status).toBe(200);
   });

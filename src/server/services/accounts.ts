@@ -69,6 +69,8 @@ export async function login(deps: Deps, account: AccountName, password: string, 
       .updateTable('members')
       .set({ password_hash: await hashPassword(password, logN) })
       .where('id', '=', member.id)
+      // Only over the hash just checked: a password changed meanwhile must not be overwritten.
+      .where('password_hash', '=', member.password_hash)
       .execute();
   }
   return createSession(deps, member.id);
@@ -180,7 +182,9 @@ export async function resetPassword(deps: Deps, ticket: string, password: string
 
 /**
  * Changes the password of the signed-in member: needs the current one (attempts limited like
- * login), leaves the stored hash alone when it is wrong, and ends every other session.
+ * login), leaves the stored hash alone when it is wrong, and ends every other session. The new hash
+ * replaces only the hash that was checked (compare-and-set): of parallel changes with the right
+ * current password exactly one wins, the others answer 409 PASSWORD_CHANGED.
  */
 export async function changePassword(
   deps: Deps,
@@ -198,7 +202,13 @@ export async function changePassword(
   const password_hash = await hashPassword(next, deps.env.SCRYPT_LOG_N);
   const now = deps.clock.now();
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable('members').set({ password_hash, updated_at: now }).where('id', '=', member.id).execute();
+    const changed = await trx
+      .updateTable('members')
+      .set({ password_hash, updated_at: now })
+      .where('id', '=', member.id)
+      .where('password_hash', '=', member.password_hash)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw new ApiError('PASSWORD_CHANGED');
     await revokeMemberSessions(trx, member.id, now, sessionId);
   });
 }
