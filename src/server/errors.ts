@@ -51,6 +51,11 @@ export const ERRORS = {
     zh: '重設密碼的連結已失效，請重新進行忘記密碼流程。',
     en: 'The reset ticket has expired. Start the forgot-password steps again.',
   },
+  LINK_INVALID: {
+    status: 422,
+    zh: '這個連結已失效或已使用過，請重新申請。',
+    en: 'This link has expired or was already used. Ask for a new one.',
+  },
   WRONG_PASSWORD: { status: 422, zh: '目前的密碼不正確。', en: 'The current password is incorrect.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,

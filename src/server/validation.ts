@@ -39,6 +39,10 @@ export const FIELD_MESSAGES = {
     zh: '您的帳號尚未登記手機號碼，請聯絡客服。',
     en: 'Your account has no mobile number on record. Please contact us.',
   },
+  emailOnlyLogin: {
+    zh: '您的手機號碼尚未驗證，這個電子郵件是您唯一的登入方式，無法移除。',
+    en: 'Your mobile number is not verified, so this email is how you log in: it cannot be removed.',
+  },
   unknownField: { zh: '不允許的欄位。', en: 'This field is not allowed.' },
   invalid: { zh: '格式不正確。', en: 'The value is not valid.' },
   tooShort: { zh: '內容太短。', en: 'The value is too short.' },

@@ -72,7 +72,8 @@ export const loginBody = z.strictObject({ account, password: anyPassword });
 
 export const updateBody = z.strictObject({
   name: name.optional(),
-  email: email.optional(),
+  /** A new address waits for its confirmation link; '' clears the email. */
+  email: z.union([z.literal(''), email], { error: 'email' }).optional(),
   zipcode: z
     .string()
     .trim()
@@ -90,6 +91,8 @@ export const verifyOtpBody = z.strictObject({ code });
 export const verifyForgotBody = z.strictObject({ phone, code });
 
 export const sendResetEmailBody = z.strictObject({ email });
+
+export const confirmEmailBody = z.strictObject({ token: z.string().regex(TOKEN_RE, { message: 'invalid' }) });
 
 export const resetBody = z.strictObject({
   ticket: z.string().regex(TOKEN_RE, { message: 'invalid' }),

@@ -46,7 +46,7 @@ function checkNewPassword(field: string, password: string, context: (string | nu
 }
 
 /**
- * Logs in with a phone (verified ones only: an unverified number proves nothing) or an email.
+ * Logs in with a phone or an email, verified ones only: an unverified name proves nothing.
  * Attempts count per member, whichever name is typed, and run before any hashing; an unknown
  * account still pays one hash and gets the same 401 as a wrong password.
  */
@@ -55,7 +55,7 @@ export async function login(deps: Deps, account: AccountName, password: string, 
   q =
     account.kind === 'phone'
       ? q.where('phone', '=', account.phone).where('phone_verify', '=', 1)
-      : q.where('email', '=', account.email);
+      : q.where('email', '=', account.email).where('email_verify', '=', 1);
   const member = await q.executeTakeFirst();
   const key = attemptKey(member?.id, accountKey(account));
   await guardPasswordAttempt(deps, 'login', key, ip);

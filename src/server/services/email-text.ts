@@ -53,3 +53,9 @@ export function linkEmail(
     text: `${body}\n\n${link}\n\n${pick(IGNORE, locale)}\n\n${shop}`,
   };
 }
+
+/** The envelope message of a profile update that sent a confirmation link. */
+export const EMAIL_LINK_SENT: Msg = {
+  zh: '已寄出確認連結到新的電子郵件，開啟連結後才會生效。',
+  en: 'We sent a confirmation link to the new email address. It takes effect once the link is opened.',
+};

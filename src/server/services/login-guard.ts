@@ -10,6 +10,8 @@ export const LOGIN_LIMITS = {
   perIp: { max: 30, windowMs: MINUTE_MS },
   /** Code checks (register, verify, forgot) from one IP; each code also allows only 5 guesses. */
   otpChecksPerIp: { max: 30, windowMs: MINUTE_MS },
+  /** Profile updates per member (each may send an email-change link). */
+  profileUpdatesPerMember: { max: 20, windowMs: 60 * MINUTE_MS },
 } as const;
 
 const accountLimit = (scope: string, account: string): Limit => ({
@@ -45,4 +47,9 @@ export async function clearPasswordAttempts(deps: Deps, scope: string, account: 
 /** Counts a one-time-code check from `ip` and throws 429 with Retry-After over the limit. */
 export async function guardOtpCheck(deps: Deps, ip: string): Promise<void> {
   await enforce(deps, { key: `otp-check:ip:${ip}`, ...LOGIN_LIMITS.otpChecksPerIp });
+}
+
+/** Counts a profile update of a member and throws 429 with Retry-After over the limit. */
+export async function guardProfileUpdate(deps: Deps, memberId: number): Promise<void> {
+  await enforce(deps, { key: `update:member:${memberId}`, ...LOGIN_LIMITS.profileUpdatesPerMember });
 }
