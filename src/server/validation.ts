@@ -43,6 +43,11 @@ export const FIELD_MESSAGES = {
     zh: '您的手機號碼尚未驗證，這個電子郵件是您唯一的登入方式，無法移除。',
     en: 'Your mobile number is not verified, so this email is how you log in: it cannot be removed.',
   },
+  textUnsafe: {
+    zh: '請移除控制字元、文字方向覆寫字元或無效的字元。',
+    en: 'Remove control characters, text-direction overrides or broken characters.',
+  },
+  noVisible: { zh: '請至少輸入一個看得見的字。', en: 'Enter at least one visible character.' },
   unknownField: { zh: '不允許的欄位。', en: 'This field is not allowed.' },
   invalid: { zh: '格式不正確。', en: 'The value is not valid.' },
   tooShort: { zh: '內容太短。', en: 'The value is too short.' },
