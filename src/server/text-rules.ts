@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** C0 and C1 controls; multi-line text keeps tab, line feed and carriage return. */
-const LINE_CONTROL_RE = /[\u0000-\u001F\u007F-\u009F]/;
-const TEXT_CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_CONTROL_RE = /\p{Cc}/u;
+const TEXT_CONTROL_RE = /(?![\t\n\r])\p{Cc}/u;
 /** Embeddings, overrides and isolates: they make text read in another order than it is stored. */
 const BIDI_CONTROL_RE = /[\u202A-\u202E\u2066-\u2069]/;
 /** A letter, digit, punctuation mark or symbol: something a reader sees. */
