@@ -15,6 +15,11 @@ export const ERRORS = {
   },
   UNKNOWN_FIELD: { status: 400, zh: '請求含有不允許的欄位。', en: 'The request contains a field that is not allowed.' },
   INVALID_JSON: { status: 400, zh: '請求內容不是有效的 JSON。', en: 'The request body is not valid JSON.' },
+  BODY_NOT_OBJECT: {
+    status: 400,
+    zh: '請求內容必須是 JSON 物件（{...}），不能是 null、陣列或單一數值。',
+    en: 'The request body must be a JSON object ({...}), not null, an array or a single value.',
+  },
   UNAUTHENTICATED: { status: 401, zh: '請先登入會員。', en: 'Please log in first.' },
   INVALID_CREDENTIALS: { status: 401, zh: '帳號或密碼錯誤。', en: 'The account or password is incorrect.' },
   ACCOUNT_DISABLED: {

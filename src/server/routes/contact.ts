@@ -4,7 +4,7 @@ import type { AppEnv } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { submitContact } from '../services/contact.ts';
 import { textField } from '../text-rules.ts';
-import { jsonBody } from '../validation.ts';
+import { jsonBody, noQuery } from '../validation.ts';
 
 const NAME_MAX = 50;
 const SUBJECT_MAX = 100;
@@ -32,7 +32,7 @@ const body = z.strictObject({
 });
 
 /** POST /api/contact {name, email, phone?, subject, message} → {id}; 5 per IP per hour. */
-export const contact = new Hono<AppEnv>().post('/', async (c) => {
+export const contact = new Hono<AppEnv>().post('/', noQuery, async (c) => {
   const input = await jsonBody(c, body);
   return ok(c, await submitContact(c.get('deps'), c.get('ip'), c.get('locale'), input));
 });

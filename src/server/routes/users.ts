@@ -20,7 +20,7 @@ import { guardOtpCheck, guardProfileUpdate } from '../services/login-guard.ts';
 import { memberById, toMemberInfo, updateProfile } from '../services/profile.ts';
 import { sendOtp } from '../services/send-otp.ts';
 import { revokeSession } from '../services/sessions.ts';
-import { fieldError, jsonBody } from '../validation.ts';
+import { fieldError, jsonBody, noQuery } from '../validation.ts';
 import {
   chpwBody,
   confirmEmailBody,
@@ -36,6 +36,9 @@ import {
 
 /** Member accounts (spec section 7). Every answer is the envelope; bodies and results are snake_case. */
 export const users = new Hono<AppEnv>();
+
+/** No route here takes query parameters: any is refused, as on the catalog routes. */
+users.use('*', noQuery);
 
 /** Routes that check a one-time code: limited per IP on top of each code's 5 guesses. */
 const limitOtpChecks = createMiddleware<AppEnv>(async (c, next) => {
