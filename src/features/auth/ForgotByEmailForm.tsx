@@ -15,8 +15,8 @@ const emailForm = createForm();
 export function ForgotByEmailForm({ locale }: { locale: Locale }) {
   const form = useStore(emailForm.$form);
   return (
-    <section className="sw-auth-alt" aria-labelledby="forgot-email-title">
-      <h2 id="forgot-email-title">{t(locale, 'auth.forgotEmail.title')}</h2>
+    <div className="sw-auth-alt">
+      <h2>{t(locale, 'auth.forgotEmail.title')}</h2>
       <p className="muted">{t(locale, 'auth.forgotEmail.intro')}</p>
       <form
         noValidate
@@ -43,6 +43,6 @@ export function ForgotByEmailForm({ locale }: { locale: Locale }) {
           pendingLabel={t(locale, 'auth.pending')}
         />
       </form>
-    </section>
+    </div>
   );
 }
