@@ -1,6 +1,7 @@
 import type { Locale } from '../config.ts';
 import type { Db } from './db/index.ts';
 import type { ServerEnv } from './env.ts';
+import type { EmailProvider } from './providers/email.ts';
 import type { SmsProvider } from './providers/sms.ts';
 
 /** A clock that tests can move; production uses `Date.now`. */
@@ -14,6 +15,7 @@ export interface Deps {
   env: ServerEnv;
   clock: Clock;
   sms: SmsProvider;
+  mail: EmailProvider;
 }
 
 /** The signed-in member, set by the auth middleware on routes that need one. */

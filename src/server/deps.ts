@@ -4,6 +4,9 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { readEnv, type ServerEnv } from './env.ts';
 import { assertEcpayServingConfig } from './providers/ecpay/config.ts';
+import type { EmailProvider } from './providers/email.ts';
+import { outboxEmail } from './providers/email-outbox.ts';
+import { smtpEmail } from './providers/email-smtp.ts';
 import type { SmsProvider } from './providers/sms.ts';
 import { httpSms } from './providers/sms-http.ts';
 import { outboxSms } from './providers/sms-outbox.ts';
@@ -18,7 +21,7 @@ export async function createDeps(env: ServerEnv = readEnv(), clock: Clock = syst
   const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
   await migrate(db);
   if (db.dialect === 'sqlite') await seed(db);
-  return { db, env, clock, sms: pickSms(env, db, clock) };
+  return { db, env, clock, sms: pickSms(env, db, clock), mail: pickEmail(env, db, clock) };
 }
 
 /** The SMS adapter named by SMS_PROVIDER: `outbox` (default, development) or `http` (a real gateway). */
@@ -29,15 +32,27 @@ export function pickSms(env: ServerEnv, db: Deps['db'], clock: Clock): SmsProvid
   return httpSms({ url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, timeoutMs: env.SMS_HTTP_TIMEOUT_MS });
 }
 
+/** The email adapter named by EMAIL_PROVIDER: `outbox` (default, development) or `smtp` (a real mail server). */
+export function pickEmail(env: ServerEnv, db: Deps['db'], clock: Clock): EmailProvider {
+  if (env.EMAIL_PROVIDER !== 'smtp') return outboxEmail(db, clock);
+  if (!env.SMTP_URL)
+    throw new Error('EMAIL_PROVIDER=smtp needs SMTP_URL (smtp://user:pass@host:587). Set it and start again.');
+  return smtpEmail({ url: env.SMTP_URL, from: env.MAIL_FROM });
+}
+
 /**
- * Refuses to serve production traffic with local simulators (the SMS outbox, the ECPay cashier, store
- * map and e-invoice simulators) unless ALLOW_SIMULATORS=1 says so. Called by the server at start,
- * not by the build.
+ * Refuses to serve production traffic with local simulators (the SMS and email outboxes, the ECPay
+ * cashier, store map and e-invoice simulators) unless ALLOW_SIMULATORS=1 says so. Called by the
+ * server at start, not by the build.
  */
 export function assertServingConfig(env: ServerEnv): void {
   if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'outbox' && env.ALLOW_SIMULATORS !== '1')
     throw new Error(
       'NODE_ENV=production with SMS_PROVIDER=outbox would keep codes in a local outbox. Set SMS_PROVIDER=http (with SMS_HTTP_URL), or ALLOW_SIMULATORS=1 for a demo.',
+    );
+  if (env.NODE_ENV === 'production' && env.EMAIL_PROVIDER === 'outbox' && env.ALLOW_SIMULATORS !== '1')
+    throw new Error(
+      'NODE_ENV=production with EMAIL_PROVIDER=outbox would keep reset links in a local outbox. Set EMAIL_PROVIDER=smtp (with SMTP_URL), or ALLOW_SIMULATORS=1 for a demo.',
     );
   assertEcpayServingConfig(env);
 }

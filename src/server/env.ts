@@ -12,6 +12,11 @@ const schema = z.object({
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('聲林音響 Soundwood Audio <no-reply@soundwood.tw>'),
+  /** Origin of the storefront, for the links in emails (the build uses it for canonical links). */
+  SITE_URL: z.string().url().default('http://localhost:4321'),
   CORS_ORIGINS: z.string().default(''),
   ALLOW_SIMULATORS: z.enum(['0', '1']).default('0'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),

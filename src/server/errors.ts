@@ -15,6 +15,11 @@ export const ERRORS = {
   },
   UNKNOWN_FIELD: { status: 400, zh: '請求含有不允許的欄位。', en: 'The request contains a field that is not allowed.' },
   INVALID_JSON: { status: 400, zh: '請求內容不是有效的 JSON。', en: 'The request body is not valid JSON.' },
+  BODY_NOT_OBJECT: {
+    status: 400,
+    zh: '請求內容必須是 JSON 物件（{...}），不能是 null、陣列或單一數值。',
+    en: 'The request body must be a JSON object ({...}), not null, an array or a single value.',
+  },
   UNAUTHENTICATED: { status: 401, zh: '請先登入會員。', en: 'Please log in first.' },
   INVALID_CREDENTIALS: { status: 401, zh: '帳號或密碼錯誤。', en: 'The account or password is incorrect.' },
   ACCOUNT_DISABLED: {
@@ -35,6 +40,11 @@ export const ERRORS = {
     zh: '此手機號碼已註冊，請直接登入或使用忘記密碼。',
     en: 'This phone number is already registered. Log in or reset your password.',
   },
+  PASSWORD_CHANGED: {
+    status: 409,
+    zh: '密碼剛剛已被變更，這次變更未套用。請以目前的密碼再試一次。',
+    en: 'The password was changed meanwhile, so this change was not applied. Try again with the current password.',
+  },
   EMAIL_TAKEN: { status: 409, zh: '此電子郵件已被使用。', en: 'This email address is already in use.' },
   OTP_INVALID: {
     status: 422,
@@ -46,13 +56,28 @@ export const ERRORS = {
     zh: '重設密碼的連結已失效，請重新進行忘記密碼流程。',
     en: 'The reset ticket has expired. Start the forgot-password steps again.',
   },
+  LINK_INVALID: {
+    status: 422,
+    zh: '這個連結已失效或已使用過，請重新申請。',
+    en: 'This link has expired or was already used. Ask for a new one.',
+  },
   WRONG_PASSWORD: { status: 422, zh: '目前的密碼不正確。', en: 'The current password is incorrect.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    zh: '請求內容必須是 JSON（Content-Type: application/json）。',
+    en: 'The request body must be JSON (Content-Type: application/json).',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, zh: '請求內容太大。', en: 'The request body is too large.' },
   RATE_LIMITED: { status: 429, zh: '嘗試次數過多，請稍後再試。', en: 'Too many attempts. Please wait and try again.' },
   SMS_FAILED: {
     status: 503,
     zh: '簡訊暫時無法發送，請稍後再試。',
     en: 'The text message could not be sent. Please try again later.',
+  },
+  EMAIL_FAILED: {
+    status: 503,
+    zh: '郵件暫時無法寄出，請稍後再試。',
+    en: 'The email could not be sent. Please try again later.',
   },
   UNAVAILABLE: {
     status: 503,

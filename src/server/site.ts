@@ -129,7 +129,7 @@ export function createSite(opts: {
   buildCheckMs?: number;
 }) {
   const buildCheckMs = opts.buildCheckMs ?? BUILD_CHECK_MS;
-  const cache = new Map<string, StaticFile | null>();
+  const cache = new Map<string, StaticFile>();
   const root = normalize(opts.clientDir);
   let buildStamp = '';
   let checkedAt = 0;
@@ -151,36 +151,40 @@ export function createSite(opts: {
     }
   }
 
+  /**
+   * The built file at `rel`, read once. Only files that exist are kept, under their normalized path
+   * (so `a//b` and `a/b` share one entry): the cache holds at most the build's own files, and no
+   * number of unknown or oddly written paths makes it grow.
+   */
   function load(rel: string): StaticFile | null {
-    if (cache.has(rel)) return cache.get(rel) ?? null;
     const full = normalize(join(root, rel));
-    let file: StaticFile | null = null;
-    if (full.startsWith(root)) {
-      try {
-        if (statSync(full).isFile()) {
-          const body = readFileSync(full);
-          const type = TYPES[extname(full)] ?? 'application/octet-stream';
-          const tryRead = (p: string) => {
-            try {
-              return readFileSync(p);
-            } catch {
-              return undefined;
-            }
-          };
-          file = {
-            body,
-            type,
-            etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
-            br: tryRead(`${full}.br`),
-            gz: tryRead(`${full}.gz`),
-          };
-          if (type.startsWith('text/html')) file.csp = cspFor(body.toString('utf8'), opts.publicApiBase ?? '');
+    if (!full.startsWith(root)) return null;
+    const cached = cache.get(full);
+    if (cached) return cached;
+    let file: StaticFile;
+    try {
+      if (!statSync(full).isFile()) return null;
+      const body = readFileSync(full);
+      const type = TYPES[extname(full)] ?? 'application/octet-stream';
+      const tryRead = (p: string) => {
+        try {
+          return readFileSync(p);
+        } catch {
+          return undefined;
         }
-      } catch {
-        file = null;
-      }
+      };
+      file = {
+        body,
+        type,
+        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
+        br: tryRead(`${full}.br`),
+        gz: tryRead(`${full}.gz`),
+      };
+      if (type.startsWith('text/html')) file.csp = cspFor(body.toString('utf8'), opts.publicApiBase ?? '');
+    } catch {
+      return null;
     }
-    cache.set(rel, file);
+    cache.set(full, file);
     return file;
   }
 
@@ -266,5 +270,5 @@ export function createSite(opts: {
     if (page) return notFound(c, page, url.pathname);
     return c.text('Not found', 404);
   });
-  return site;
+  return Object.assign(site, { cachedFiles: () => cache.size });
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
 import type { Locale } from '../config.ts';
 import { ApiError } from './errors.ts';
 import { type Msg, pick } from './i18n.ts';
@@ -39,6 +40,15 @@ export const FIELD_MESSAGES = {
     zh: '您的帳號尚未登記手機號碼，請聯絡客服。',
     en: 'Your account has no mobile number on record. Please contact us.',
   },
+  emailOnlyLogin: {
+    zh: '您的手機號碼尚未驗證，這個電子郵件是您唯一的登入方式，無法移除。',
+    en: 'Your mobile number is not verified, so this email is how you log in: it cannot be removed.',
+  },
+  textUnsafe: {
+    zh: '請移除控制字元、文字方向覆寫字元或無效的字元。',
+    en: 'Remove control characters, text-direction overrides or broken characters.',
+  },
+  noVisible: { zh: '請至少輸入一個看得見的字。', en: 'Enter at least one visible character.' },
   unknownField: { zh: '不允許的欄位。', en: 'This field is not allowed.' },
   invalid: { zh: '格式不正確。', en: 'The value is not valid.' },
   tooShort: { zh: '內容太短。', en: 'The value is too short.' },
@@ -48,12 +58,37 @@ export const FIELD_MESSAGES = {
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 
+/** The kinds of value a field can expect, as named in the type message. */
+const TYPE_NAMES: Record<string, Msg> = {
+  string: { zh: '文字', en: 'text' },
+  number: { zh: '數字', en: 'a number' },
+  int: { zh: '整數', en: 'a whole number' },
+  boolean: { zh: '是或否（true/false）', en: 'true or false' },
+  object: { zh: '物件', en: 'an object' },
+  array: { zh: '清單', en: 'a list' },
+  null: { zh: '空值（null）', en: 'null' },
+};
+
+/** "This field must be text, not a number": what a field of the wrong type gets. */
+function wrongType(expected: string, input: unknown): Msg {
+  const want = TYPE_NAMES[expected] ?? { zh: expected, en: expected };
+  const got =
+    input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input === 'number' ? 'number' : typeof input;
+  const gotName = TYPE_NAMES[got] ?? { zh: got, en: got };
+  return {
+    zh: `此欄位應為${want.zh}，收到的是${gotName.zh}。`,
+    en: `This field must be ${want.en}, not ${gotName.en}.`,
+  };
+}
+
 function messageFor(issue: z.core.$ZodIssue): Msg {
+  // A value of the wrong type says so, whatever message the schema gave the field's other rules.
+  if (issue.code === 'invalid_type' && issue.input !== undefined) return wrongType(issue.expected, issue.input);
   const named = FIELD_MESSAGES[issue.message as FieldMessageKey];
   if (named) return named;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalid;
+      return FIELD_MESSAGES.required;
     case 'too_small':
       return FIELD_MESSAGES.tooShort;
     case 'too_big':
@@ -80,7 +115,8 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale)
 
 /** Parses `value` with `schema` or throws a 400 ApiError carrying localized field errors. */
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, locale: Locale): z.output<S> {
-  const result = schema.safeParse(value);
+  // The input on each issue tells a missing field from one of the wrong type.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const unknown = result.error.issues.some((i) => i.code === 'unrecognized_keys');
   throw new ApiError(unknown ? 'UNKNOWN_FIELD' : 'VALIDATION_FAILED', {
@@ -93,16 +129,32 @@ export function fieldError(field: string, key: FieldMessageKey, locale: Locale):
   return new ApiError('VALIDATION_FAILED', { fields: { [field]: pick(FIELD_MESSAGES[key], locale) } });
 }
 
-/** Reads and validates a JSON body. Invalid JSON is a 400; the prototype keys never survive JSON.parse into our objects because schemas are strict. */
+const JSON_MEDIA_TYPE_RE = /^application\/json\s*(?:;|$)/i;
+
+/**
+ * Reads and validates a JSON body. A body not declared `application/json` is a 415 before it is
+ * read: only that type makes another site's page go through a CORS preflight, so a form or a
+ * `text/plain` fetch from elsewhere cannot reach a handler. Invalid JSON is a 400; the prototype
+ * keys never survive JSON.parse into our objects because schemas are strict.
+ */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  if (!JSON_MEDIA_TYPE_RE.test(c.req.header('content-type') ?? '')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
   let raw: unknown;
   try {
     raw = await c.req.json();
   } catch (cause) {
     throw new ApiError('INVALID_JSON', { cause });
   }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError('BODY_NOT_OBJECT');
   return parseOr400(schema, raw, c.get('locale'));
 }
+
+/** Route middleware for routes that take no query parameters: any parameter is a 400 UNKNOWN_FIELD. */
+export const noQuery = createMiddleware(async (c, next) => {
+  parseOr400(NO_QUERY, c.req.query(), c.get('locale'));
+  await next();
+});
+const NO_QUERY = z.strictObject({});
 
 /** Validates the query string (every value a string) with `schema`. */
 export function queryOf<S extends z.ZodType>(c: Context, schema: S): z.output<S> {

@@ -9,6 +9,7 @@ import { openDb } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seed } from '../../src/server/db/seed.ts';
 import { readEnv, type ServerEnv } from '../../src/server/env.ts';
+import { outboxEmail } from '../../src/server/providers/email-outbox.ts';
 import { outboxSms } from '../../src/server/providers/sms-outbox.ts';
 
 /** A clock the test moves by hand. */
@@ -74,7 +75,7 @@ export async function createTestShop(
   }
   await migrate(db);
   if (opts.seeded) await seed(db, { logN: env.SCRYPT_LOG_N });
-  const deps: Deps = { db, env, clock, sms: outboxSms(db, clock) };
+  const deps: Deps = { db, env, clock, sms: outboxSms(db, clock), mail: outboxEmail(db, clock) };
   const app = createApp(deps);
   return {
     app,

@@ -6,6 +6,7 @@ import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { nav } from '../../lib/runtime/navigate.ts';
 import { saveResetTicket } from '../../lib/runtime/reset-ticket.ts';
+import { ForgotByEmailForm } from './ForgotByEmailForm.tsx';
 import { PhoneCodeFields } from './field-groups.tsx';
 import { FormMessages, formValues, SubmitButton } from './fields.tsx';
 import { createForm } from './form.ts';
@@ -18,7 +19,10 @@ const schema = z.object({ phone: rules.mobile(), code: rules.code() });
 const forgotForm = createForm();
 const otp = createOtpSender('forgot');
 
-/** Forgot password: mobile number → texted code → a reset ticket for the reset-password page. */
+/**
+ * Forgot password: mobile number → texted code → a reset ticket for the reset-password page; for
+ * members without a verified mobile number, a reset link by email.
+ */
 export default function ForgotPasswordForm({ locale }: { locale: Locale }) {
   const ready = useGuard('guest', locale);
   const form = useStore(forgotForm.$form);
@@ -47,6 +51,7 @@ export default function ForgotPasswordForm({ locale }: { locale: Locale }) {
           pendingLabel={t(locale, 'auth.pending')}
         />
       </form>
+      <ForgotByEmailForm locale={locale} />
     </section>
   );
 }

@@ -103,15 +103,18 @@ function Profile({ locale }: { locale: Locale }) {
           event.preventDefault();
           const values = formValues(event.currentTarget);
           void profileForm.submit(schema, values, locale, async (v) => {
+            // A new email is sent (and waits for its link); an emptied one clears it.
+            const emailChanged = v.email !== userInfo.email;
             await updateProfile({
               name: v.name,
-              ...(v.email ? { email: v.email } : {}),
+              ...(emailChanged ? { email: v.email } : {}),
               city: v.city,
               area: v.area,
               zipcode: String(values.zipcode ?? ''),
               addr: v.addr,
             });
-            return t(locale, 'member.profile.saved');
+            const saved = t(locale, 'member.profile.saved');
+            return emailChanged && v.email ? `${saved} ${t(locale, 'member.profile.emailPending')}` : saved;
           });
         }}
       >

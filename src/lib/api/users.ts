@@ -72,6 +72,10 @@ export const usersApi = {
   verifyOtp: (body: { code: string }) => api.patch<unknown>('/api/users/verify-otp', { body, ...inline }),
   verifyForgotOtp: (body: { phone: string; code: string }) =>
     api.patch<ResetTicket>('/api/users/verify-otp-fp/phone', { body, ...inline }),
+  confirmEmail: (body: { token: string }) =>
+    api.patch<{ email: string }>('/api/users/confirm-email', { body, ...inline }),
+  sendResetEmail: (body: { email: string }) =>
+    api.post<{ sent: boolean }>('/api/users/send-reset/email', { body, ...inline }),
   resetPassword: (body: { ticket: string; newPassword: string }) =>
     api.patch<unknown>('/api/users/reset-password', { body, ...inline }),
   regions: () => api.get<City[]>('/api/regions'),

@@ -15,7 +15,15 @@ export function routeName(pathname: string): string {
 }
 
 /** Pages that are never recorded as the page to return to after login. */
-export const UNRECORDED_ROUTES = ['login', 'reset-password', 'sign-up', 'register', 'forgot-password'] as const;
+export const UNRECORDED_ROUTES = [
+  'login',
+  'reset-password',
+  'sign-up',
+  'register',
+  'forgot-password',
+  'reset-link',
+  'email-link',
+] as const;
 /** Pages a member is sent away from (to the member page). */
 export const GUEST_ONLY_ROUTES = ['login', 'forgot-password', 'sign-up'] as const;
 

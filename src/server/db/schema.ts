@@ -62,6 +62,28 @@ export interface SmsOutboxTable {
   created_at: number;
 }
 
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  subject: string;
+  text: string;
+  link: string;
+  provider: string;
+  created_at: number;
+}
+
+/** A new email address waiting for its owner to follow the link sent to it. */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  member_id: number;
+  email: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -275,6 +297,8 @@ export interface Database {
   otp_codes: OtpCodesTable;
   reset_tickets: ResetTicketsTable;
   sms_outbox: SmsOutboxTable;
+  email_outbox: EmailOutboxTable;
+  email_changes: EmailChangesTable;
   rate_limits: RateLimitsTable;
   brands: BrandsTable;
   categories: CategoriesTable;

@@ -3,15 +3,16 @@ import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { submitContact } from '../services/contact.ts';
-import { jsonBody } from '../validation.ts';
+import { textField } from '../text-rules.ts';
+import { jsonBody, noQuery } from '../validation.ts';
 
 const NAME_MAX = 50;
 const SUBJECT_MAX = 100;
 const MESSAGE_MAX = 5_000;
 const EMAIL_MAX = 254;
 
-const text = (max: number, tooLong = 'tooLong') =>
-  z.string().trim().min(1, { message: 'required' }).max(max, { message: tooLong });
+const text = (max: number, tooLong = 'tooLong', multiline = false) =>
+  textField({ min: 1, max, tooLong, multiline, visible: true });
 
 const body = z.strictObject({
   name: text(NAME_MAX, 'name'),
@@ -27,11 +28,11 @@ const body = z.strictObject({
     .regex(/^$|^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, { message: 'invalid' })
     .optional(),
   subject: text(SUBJECT_MAX),
-  message: text(MESSAGE_MAX),
+  message: text(MESSAGE_MAX, 'tooLong', true),
 });
 
 /** POST /api/contact {name, email, phone?, subject, message} → {id}; 5 per IP per hour. */
-export const contact = new Hono<AppEnv>().post('/', async (c) => {
+export const contact = new Hono<AppEnv>().post('/', noQuery, async (c) => {
   const input = await jsonBody(c, body);
   return ok(c, await submitContact(c.get('deps'), c.get('ip'), c.get('locale'), input));
 });

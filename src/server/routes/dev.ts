@@ -10,6 +10,7 @@ import { queryOf } from '../validation.ts';
 const OUTBOX_LIMIT = 50;
 
 const outboxQuery = z.strictObject({ phone: z.string().trim().min(1, { message: 'phone' }) });
+const emailOutboxQuery = z.strictObject({ email: z.string().trim().toLowerCase().min(1, { message: 'email' }) });
 
 /** Development helpers; every route answers 403 DEV_ONLY when NODE_ENV=production. */
 export const dev = new Hono<AppEnv>();
@@ -32,6 +33,26 @@ dev.get('/sms-outbox', async (c) => {
     .limit(OUTBOX_LIMIT)
     .execute();
   // The messages carry live codes: never keep them in a cache.
+  c.header('Cache-Control', 'no-store');
+  return ok(
+    c,
+    rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
+  );
+});
+
+/** GET /api/dev/email-outbox?email= → the latest emails to that address, newest first: [{purpose, subject, text, link, created_at}]. */
+dev.get('/email-outbox', async (c) => {
+  const { email } = queryOf(c, emailOutboxQuery);
+  const rows = await c
+    .get('deps')
+    .db.kysely.selectFrom('email_outbox')
+    .select(['purpose', 'subject', 'text', 'link', 'created_at'])
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(OUTBOX_LIMIT)
+    .execute();
+  // The messages carry live links: never keep them in a cache.
   c.header('Cache-Control', 'no-store');
   return ok(
     c,

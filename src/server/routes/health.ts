@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import type { AppEnv } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
+import { noQuery } from '../validation.ts';
 
 /** Liveness and database reachability, for load balancers. */
-export const health = new Hono<AppEnv>().get('/', async (c) => {
+export const health = new Hono<AppEnv>().get('/', noQuery, async (c) => {
   const { db } = c.get('deps');
   try {
     await sql`SELECT 1`.execute(db.kysely);

@@ -5,6 +5,7 @@ import { ok, paged } from '../envelope.ts';
 import { catalogCache, optional, slugParam } from '../services/http-cache.ts';
 import { intParam, MAX_PAGE_SIZE, window } from '../services/paging.ts';
 import { listProducts, productDetail } from '../services/products.ts';
+import { textField } from '../text-rules.ts';
 import { queryOf } from '../validation.ts';
 
 /** Products per page unless `page_size` says otherwise. */
@@ -18,7 +19,7 @@ const listQuery = z
     page_size: optional(intParam(1, MAX_PAGE_SIZE)),
     brand: optional(slugParam),
     category: optional(slugParam),
-    q: optional(z.string().trim().max(MAX_QUERY_CHARS, { message: 'tooLong' })),
+    q: optional(textField({ max: MAX_QUERY_CHARS })),
     min_price: optional(intParam(0, MAX_PRICE_NTD)),
     max_price: optional(intParam(0, MAX_PRICE_NTD)),
     in_stock: optional(z.enum(['0', '1', 'true', 'false'], { message: 'invalid' })),

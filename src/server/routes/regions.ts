@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { col } from '../i18n.ts';
+import { noQuery } from '../validation.ts';
 
 /** One district on the wire; `code` is its 3-digit zip, which a few districts share (新竹市 300, 嘉義市 600). */
 export interface DistrictOut {
@@ -21,6 +22,7 @@ export interface CityOut {
 const REGIONS_CACHE = 'public, max-age=86400';
 
 export const regions = new Hono<AppEnv>();
+regions.use('*', noQuery);
 
 /** GET /api/regions → every city in customary order with its districts, named in the request's locale. */
 regions.get('/', async (c) => {

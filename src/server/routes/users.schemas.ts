@@ -5,6 +5,7 @@ import type { AccountName } from '../services/accounts.ts';
 import { OTP_PURPOSES } from '../services/otp.ts';
 import { passwordProblem } from '../services/policy.ts';
 import { TOKEN_RE } from '../services/tokens.ts';
+import { textField } from '../text-rules.ts';
 
 /**
  * Request bodies of /api/users/*: strict (unknown keys → 400), snake_case, field messages named by
@@ -40,7 +41,7 @@ const newPassword = z
 
 const anyPassword = z.string().min(1, { message: 'required' }).max(PASSWORD_MAX_UNITS, { message: 'passwordLong' });
 
-const name = z.string().trim().min(1, { message: 'name' }).max(NAME_MAX, { message: 'name' });
+const name = textField({ min: 1, max: NAME_MAX, visible: true, tooShort: 'name', tooLong: 'name' });
 
 const email = z
   .string()
@@ -72,15 +73,16 @@ export const loginBody = z.strictObject({ account, password: anyPassword });
 
 export const updateBody = z.strictObject({
   name: name.optional(),
-  email: email.optional(),
+  /** A new address waits for its confirmation link; '' clears the email. */
+  email: z.union([z.literal(''), email], { error: 'email' }).optional(),
   zipcode: z
     .string()
     .trim()
     .regex(/^(\d{3}|\d{5}|\d{6})?$/, { message: 'zipcode' })
     .optional(),
-  city: z.string().trim().max(PLACE_MAX, { message: 'city' }).optional(),
-  area: z.string().trim().max(PLACE_MAX, { message: 'area' }).optional(),
-  addr: z.string().trim().max(ADDR_MAX, { message: 'addr' }).optional(),
+  city: textField({ max: PLACE_MAX, tooLong: 'city' }).optional(),
+  area: textField({ max: PLACE_MAX, tooLong: 'area' }).optional(),
+  addr: textField({ max: ADDR_MAX, visible: true, tooLong: 'addr' }).optional(),
 });
 
 export const chpwBody = z.strictObject({ current_password: anyPassword, new_password: newPassword });
@@ -88,6 +90,10 @@ export const chpwBody = z.strictObject({ current_password: anyPassword, new_pass
 export const verifyOtpBody = z.strictObject({ code });
 
 export const verifyForgotBody = z.strictObject({ phone, code });
+
+export const sendResetEmailBody = z.strictObject({ email });
+
+export const confirmEmailBody = z.strictObject({ token: z.string().regex(TOKEN_RE, { message: 'invalid' }) });
 
 export const resetBody = z.strictObject({
   ticket: z.string().regex(TOKEN_RE, { message: 'invalid' }),

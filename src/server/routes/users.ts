@@ -4,6 +4,7 @@ import { OTP_RESEND_SECONDS } from '../../config.ts';
 import { authenticate, requireMember } from '../auth.ts';
 import type { AppEnv } from '../context.ts';
 import { ok } from '../envelope.ts';
+import { pick } from '../i18n.ts';
 import {
   changePassword,
   issueResetTicket,
@@ -12,17 +13,22 @@ import {
   resetPassword,
   verifyMemberPhone,
 } from '../services/accounts.ts';
-import { guardOtpCheck } from '../services/login-guard.ts';
+import { confirmEmailChange } from '../services/email-change.ts';
+import { sendResetLink } from '../services/email-reset.ts';
+import { EMAIL_LINK_SENT } from '../services/email-text.ts';
+import { guardOtpCheck, guardProfileUpdate } from '../services/login-guard.ts';
 import { memberById, toMemberInfo, updateProfile } from '../services/profile.ts';
 import { sendOtp } from '../services/send-otp.ts';
 import { revokeSession } from '../services/sessions.ts';
-import { fieldError, jsonBody } from '../validation.ts';
+import { fieldError, jsonBody, noQuery } from '../validation.ts';
 import {
   chpwBody,
+  confirmEmailBody,
   loginBody,
   registerBody,
   resetBody,
   sendOtpBody,
+  sendResetEmailBody,
   updateBody,
   verifyForgotBody,
   verifyOtpBody,
@@ -30,6 +36,9 @@ import {
 
 /** Member accounts (spec section 7). Every answer is the envelope; bodies and results are snake_case. */
 export const users = new Hono<AppEnv>();
+
+/** No route here takes query parameters: any is refused, as on the catalog routes. */
+users.use('*', noQuery);
 
 /** Routes that check a one-time code: limited per IP on top of each code's 5 guesses. */
 const limitOtpChecks = createMiddleware<AppEnv>(async (c, next) => {
@@ -73,10 +82,25 @@ users.get('/info', requireMember, async (c) => {
   return ok(c, toMemberInfo(await memberById(c.get('deps'), c.get('member').id)));
 });
 
-/** PATCH /update {name?, email?, zipcode?, city?, area?, addr?} (Bearer) → updated user info. */
+/**
+ * PATCH /update {name?, email?, zipcode?, city?, area?, addr?} (Bearer) → updated user info. A new
+ * email takes effect only once the link sent to it is followed (the message says a link was sent);
+ * '' clears the email. Limited per member.
+ */
 users.patch('/update', requireMember, async (c) => {
   const body = await jsonBody(c, updateBody);
-  return ok(c, toMemberInfo(await updateProfile(c.get('deps'), c.get('member').id, body, c.get('locale'))));
+  const deps = c.get('deps');
+  const { id } = c.get('member');
+  await guardProfileUpdate(deps, id);
+  const locale = c.get('locale');
+  const { member, emailPending } = await updateProfile(deps, id, body, { ip: c.get('ip'), locale });
+  return ok(c, toMemberInfo(member), emailPending ? pick(EMAIL_LINK_SENT, locale) : '');
+});
+
+/** PATCH /confirm-email {token} → {email}: the link sent to a new address makes it the verified email. */
+users.patch('/confirm-email', limitOtpChecks, async (c) => {
+  const body = await jsonBody(c, confirmEmailBody);
+  return ok(c, await confirmEmailChange(c.get('deps'), body.token));
 });
 
 /** PATCH /chpw {current_password, new_password} (Bearer) → {ok: true}; every other session ends. */
@@ -109,4 +133,14 @@ users.patch('/reset-password', async (c) => {
   const body = await jsonBody(c, resetBody);
   await resetPassword(c.get('deps'), body.ticket, body.new_password, c.get('locale'));
   return ok(c, { ok: true });
+});
+
+/**
+ * POST /send-reset/email {email} → {sent: true}, the same for every address: a verified member
+ * email receives a single-use reset link (30 minutes) whose ticket works with /reset-password.
+ */
+users.post('/send-reset/email', async (c) => {
+  const body = await jsonBody(c, sendResetEmailBody);
+  await sendResetLink(c.get('deps'), body.email, c.get('ip'), c.get('locale'));
+  return ok(c, { sent: true });
 });

@@ -2,7 +2,7 @@ import type { Locale } from '../../config.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { fieldError } from '../validation.ts';
-import { clearPasswordAttempts, guardPasswordAttempt } from './login-guard.ts';
+import { attemptKey, clearPasswordAttempts, guardPasswordAttempt } from './login-guard.ts';
 import { insertMember, isUniqueViolation, type MemberRow } from './members.ts';
 import { consumeOtp } from './otp.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -18,9 +18,22 @@ export type AccountName = { kind: 'phone'; phone: string } | { kind: 'email'; em
 
 const accountKey = (a: AccountName) => (a.kind === 'phone' ? `phone:${a.phone}` : `email:${a.email}`);
 
-/** The member a phone number belongs to, whether verified or not. */
+/** The member a phone number belongs to, whether verified or not (a number that is taken for sign-up). */
 export function memberByPhone(deps: Deps, phone: string): Promise<MemberRow | undefined> {
   return deps.db.kysely.selectFrom('members').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+/**
+ * The member whose verified phone this is. Only a verified number proves who holds it: a number a
+ * member typed once and never confirmed (a typo, a recycled number) must not open the account.
+ */
+export function memberByVerifiedPhone(deps: Deps, phone: string): Promise<MemberRow | undefined> {
+  return deps.db.kysely
+    .selectFrom('members')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('phone_verify', '=', 1)
+    .executeTakeFirst();
 }
 
 /** Refuses a new password that breaks the policy, naming `field`, in the request's language. */
@@ -33,19 +46,19 @@ function checkNewPassword(field: string, password: string, context: (string | nu
 }
 
 /**
- * Logs in with a phone (verified ones only: an unverified number proves nothing) or an email.
- * The attempt limits run before any hashing; an unknown account still pays one hash and gets the
- * same 401 as a wrong password.
+ * Logs in with a phone or an email, verified ones only: an unverified name proves nothing.
+ * Attempts count per member, whichever name is typed, and run before any hashing; an unknown
+ * account still pays one hash and gets the same 401 as a wrong password.
  */
 export async function login(deps: Deps, account: AccountName, password: string, ip: string): Promise<IssuedSession> {
-  const key = accountKey(account);
-  await guardPasswordAttempt(deps, 'login', key, ip);
   let q = deps.db.kysely.selectFrom('members').selectAll();
   q =
     account.kind === 'phone'
       ? q.where('phone', '=', account.phone).where('phone_verify', '=', 1)
-      : q.where('email', '=', account.email);
+      : q.where('email', '=', account.email).where('email_verify', '=', 1);
   const member = await q.executeTakeFirst();
+  const key = attemptKey(member?.id, accountKey(account));
+  await guardPasswordAttempt(deps, 'login', key, ip);
   const logN = deps.env.SCRYPT_LOG_N;
   const valid = member ? await verifyPassword(password, member.password_hash) : await burnVerification(password, logN);
   if (!member || !valid) throw new ApiError('INVALID_CREDENTIALS');
@@ -56,6 +69,8 @@ export async function login(deps: Deps, account: AccountName, password: string, 
       .updateTable('members')
       .set({ password_hash: await hashPassword(password, logN) })
       .where('id', '=', member.id)
+      // Only over the hash just checked: a password changed meanwhile must not be overwritten.
+      .where('password_hash', '=', member.password_hash)
       .execute();
   }
   return createSession(deps, member.id);
@@ -104,27 +119,30 @@ export async function verifyMemberPhone(deps: Deps, member: MemberRow, code: str
     .execute();
 }
 
-/** Trades a forgot-password code for a reset ticket: 128 random bits, stored hashed, 15 minutes, single use. */
+/** Trades a forgot-password code sent to a verified phone for a reset ticket: 128 random bits, stored hashed, 15 minutes, single use. */
 export async function issueResetTicket(
   deps: Deps,
   phone: string,
   code: string,
 ): Promise<{ ticket: string; expires_at: string }> {
   if (!(await consumeOtp(deps, phone, 'forgot', code))) throw new ApiError('OTP_INVALID');
-  const member = await memberByPhone(deps, phone);
+  const member = await memberByVerifiedPhone(deps, phone);
   if (!member) throw new ApiError('OTP_INVALID');
+  return createResetTicket(deps, member.id, RESET_TICKET_TTL_MS);
+}
+
+/** A new reset ticket for a member: 128 random bits, only the hash stored, single use, `ttlMs` long. */
+export async function createResetTicket(
+  deps: Deps,
+  memberId: number,
+  ttlMs: number,
+): Promise<{ ticket: string; expires_at: string }> {
   const ticket = newSecret();
   const now = deps.clock.now();
-  const expiresAt = now + RESET_TICKET_TTL_MS;
+  const expiresAt = now + ttlMs;
   await deps.db.kysely
     .insertInto('reset_tickets')
-    .values({
-      member_id: member.id,
-      ticket_hash: sha256(ticket),
-      created_at: now,
-      expires_at: expiresAt,
-      used_at: null,
-    })
+    .values({ member_id: memberId, ticket_hash: sha256(ticket), created_at: now, expires_at: expiresAt, used_at: null })
     .execute();
   return { ticket, expires_at: new Date(expiresAt).toISOString() };
 }
@@ -159,13 +177,14 @@ export async function resetPassword(deps: Deps, ticket: string, password: string
       .execute();
     await revokeMemberSessions(trx, found.member_id, now);
   });
-  if (found.phone) await clearPasswordAttempts(deps, 'login', `phone:${found.phone}`);
-  if (found.email) await clearPasswordAttempts(deps, 'login', `email:${found.email}`);
+  await clearPasswordAttempts(deps, 'login', attemptKey(found.member_id, ''));
 }
 
 /**
  * Changes the password of the signed-in member: needs the current one (attempts limited like
- * login), leaves the stored hash alone when it is wrong, and ends every other session.
+ * login), leaves the stored hash alone when it is wrong, and ends every other session. The new hash
+ * replaces only the hash that was checked (compare-and-set): of parallel changes with the right
+ * current password exactly one wins, the others answer 409 PASSWORD_CHANGED.
  */
 export async function changePassword(
   deps: Deps,
@@ -176,14 +195,20 @@ export async function changePassword(
   locale: Locale,
 ): Promise<void> {
   checkNewPassword('new_password', next, [member.phone, member.email, member.name], locale);
-  const key = `member:${member.id}`;
+  const key = attemptKey(member.id, '');
   await guardPasswordAttempt(deps, 'chpw', key);
   if (!(await verifyPassword(current, member.password_hash))) throw new ApiError('WRONG_PASSWORD');
   await clearPasswordAttempts(deps, 'chpw', key);
   const password_hash = await hashPassword(next, deps.env.SCRYPT_LOG_N);
   const now = deps.clock.now();
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable('members').set({ password_hash, updated_at: now }).where('id', '=', member.id).execute();
+    const changed = await trx
+      .updateTable('members')
+      .set({ password_hash, updated_at: now })
+      .where('id', '=', member.id)
+      .where('password_hash', '=', member.password_hash)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw new ApiError('PASSWORD_CHANGED');
     await revokeMemberSessions(trx, member.id, now, sessionId);
   });
 }

@@ -1,6 +1,6 @@
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { enforce, hit, type Limit, reset } from './rate-limit.ts';
+import { enforce, hitSliding, type Limit, reset } from './rate-limit.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -10,22 +10,32 @@ export const LOGIN_LIMITS = {
   perIp: { max: 30, windowMs: MINUTE_MS },
   /** Code checks (register, verify, forgot) from one IP; each code also allows only 5 guesses. */
   otpChecksPerIp: { max: 30, windowMs: MINUTE_MS },
+  /** Profile updates per member (each may send an email-change link). */
+  profileUpdatesPerMember: { max: 20, windowMs: 60 * MINUTE_MS },
 } as const;
 
 const accountLimit = (scope: string, account: string): Limit => ({
-  key: `${scope}:account:${account}`,
+  key: `${scope}:tries:${account}`,
   ...LOGIN_LIMITS.perAccount,
 });
 
 /**
+ * The key password attempts on an account count under: the member (`member:<id>`), whichever name
+ * (phone or email) was typed, so the names share one budget; for a name that is no member's, the
+ * name itself.
+ */
+export const attemptKey = (memberId: number | undefined, name: string): string =>
+  memberId === undefined ? name : `member:${memberId}`;
+
+/**
  * Counts a password attempt on `account` (known or not, so the answer never tells them apart) and
  * from `ip`, and throws 429 with Retry-After when either is over its limit. Runs **before** any
- * hashing, so a blocked guess costs no CPU. Attempts count until a success clears the account's
- * window: five wrong passwords in 15 minutes block the sixth try.
+ * hashing, so a blocked guess costs no CPU. The account's attempts count in a sliding window until
+ * a success clears them: at most five in any 15 minutes, the sixth is refused.
  */
 export async function guardPasswordAttempt(deps: Deps, scope: string, account: string, ip?: string): Promise<void> {
   if (ip) await enforce(deps, { key: `${scope}:ip:${ip}`, ...LOGIN_LIMITS.perIp });
-  const r = await hit(deps, accountLimit(scope, account));
+  const r = await hitSliding(deps, accountLimit(scope, account));
   if (!r.allowed) throw new ApiError('RATE_LIMITED', { retryAfterS: r.retryAfterS });
 }
 
@@ -37,4 +47,9 @@ export async function clearPasswordAttempts(deps: Deps, scope: string, account: 
 /** Counts a one-time-code check from `ip` and throws 429 with Retry-After over the limit. */
 export async function guardOtpCheck(deps: Deps, ip: string): Promise<void> {
   await enforce(deps, { key: `otp-check:ip:${ip}`, ...LOGIN_LIMITS.otpChecksPerIp });
+}
+
+/** Counts a profile update of a member and throws 429 with Retry-After over the limit. */
+export async function guardProfileUpdate(deps: Deps, memberId: number): Promise<void> {
+  await enforce(deps, { key: `update:member:${memberId}`, ...LOGIN_LIMITS.profileUpdatesPerMember });
 }

@@ -3,7 +3,8 @@ import { placeKey } from '../../lib/taiwan/names.ts';
 import type { Deps } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { fieldError } from '../validation.ts';
-import { isUniqueViolation, type MemberRow } from './members.ts';
+import { requestEmailChange, voidEmailChanges } from './email-change.ts';
+import type { MemberRow } from './members.ts';
 
 /** User info of spec section 3 on the wire. */
 export interface MemberInfo {
@@ -125,40 +126,41 @@ async function resolveAddress(
   return { city, area, zipcode: given || zip };
 }
 
-/** Applies a profile patch and returns the updated member; a taken email is 409 EMAIL_TAKEN. */
+/**
+ * Applies a profile patch and returns the updated member, and whether a link was sent to confirm a
+ * new email. A new email never takes effect here: it waits for the link (see requestEmailChange),
+ * and the answer is the same whether another account has it. An empty email clears it, unless it
+ * is the member's only login name (no verified phone).
+ */
 export async function updateProfile(
   deps: Deps,
   memberId: number,
   patch: ProfilePatch,
-  locale: Locale,
-): Promise<MemberRow> {
+  ctx: { ip: string; locale: Locale },
+): Promise<{ member: MemberRow; emailPending: boolean }> {
+  const { locale } = ctx;
   const current = await memberById(deps, memberId);
   const changes: Partial<MemberRow> = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.addr !== undefined) changes.addr = patch.addr;
-  if (patch.email !== undefined && patch.email !== current.email) {
-    const taken = await deps.db.kysely
-      .selectFrom('members')
-      .select('id')
-      .where('email', '=', patch.email)
-      .where('id', '!=', memberId)
-      .executeTakeFirst();
-    if (taken) throw new ApiError('EMAIL_TAKEN');
-    changes.email = patch.email;
-    changes.email_verify = 0;
-  }
   const address = await resolveAddress(deps, current, patch, locale);
   if (address) Object.assign(changes, address);
-  if (Object.keys(changes).length === 0) return current;
-  try {
-    return await deps.db.kysely
-      .updateTable('members')
-      .set({ ...changes, updated_at: deps.clock.now() })
-      .where('id', '=', memberId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (err) {
-    if (isUniqueViolation(err, 'email')) throw new ApiError('EMAIL_TAKEN', { cause: err });
-    throw err;
+  let emailPending = false;
+  if (patch.email === '' && current.email) {
+    if (current.phone_verify !== 1) throw fieldError('email', 'emailOnlyLogin', locale);
+    changes.email = null;
+    changes.email_verify = 0;
+    await voidEmailChanges(deps, memberId);
+  } else if (patch.email && (patch.email !== current.email || current.email_verify !== 1)) {
+    await requestEmailChange(deps, current, patch.email, ctx.ip, locale);
+    emailPending = true;
   }
+  if (Object.keys(changes).length === 0) return { member: current, emailPending };
+  const member = await deps.db.kysely
+    .updateTable('members')
+    .set({ ...changes, updated_at: deps.clock.now() })
+    .where('id', '=', memberId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { member, emailPending };
 }

@@ -24,6 +24,47 @@ export async function hit(deps: Deps, limit: Limit): Promise<{ allowed: boolean;
   return { allowed: count <= limit.max, count, retryAfterS: (windowStart + limit.windowMs - now) / 1000 };
 }
 
+/**
+ * Admits one event in a sliding window: each admitted event is a row stamped with its time (events
+ * of the same millisecond share a row), and the limit holds over the last `windowMs` whatever the
+ * clock says, with no boundary to wait for. The count and the insert run in one transaction that
+ * PostgreSQL serializes per key with an advisory lock (SQLite runs one transaction at a time), so
+ * parallel events admit exactly `max`. A refused event is not recorded: the block ends `windowMs`
+ * after the oldest admitted events, and Retry-After says when one more fits.
+ */
+export async function hitSliding(
+  deps: Deps,
+  limit: Limit,
+): Promise<{ allowed: boolean; count: number; retryAfterS: number }> {
+  const now = deps.clock.now();
+  const since = now - limit.windowMs;
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    if (deps.db.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${limit.key}))`.execute(trx);
+    await trx.deleteFrom('rate_limits').where('key', '=', limit.key).where('window_start', '<=', since).execute();
+    const rows = await trx
+      .selectFrom('rate_limits')
+      .select(['window_start', 'count'])
+      .where('key', '=', limit.key)
+      .orderBy('window_start')
+      .execute();
+    const count = rows.reduce((sum, r) => sum + Number(r.count), 0);
+    if (count >= limit.max) {
+      let excess = count - limit.max + 1;
+      let retryAt = now;
+      for (const r of rows) {
+        if (excess <= 0) break;
+        excess -= Number(r.count);
+        retryAt = Number(r.window_start) + limit.windowMs;
+      }
+      return { allowed: false, count, retryAfterS: (retryAt - now) / 1000 };
+    }
+    await sql`
+      INSERT INTO rate_limits (key, window_start, count) VALUES (${limit.key}, ${now}, 1)
+      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1`.execute(trx);
+    return { allowed: true, count: count + 1, retryAfterS: 0 };
+  });
+}
+
 /** Reads the current count of a window without adding to it. */
 export async function peek(deps: Deps, limit: Limit): Promise<{ count: number; retryAfterS: number }> {
   const now = deps.clock.now();

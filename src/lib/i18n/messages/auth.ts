@@ -35,6 +35,14 @@ export const auth = {
     'auth.reset.submit': '重設密碼',
     'auth.reset.noTicket': '重設密碼的驗證已失效，請重新進行忘記密碼的步驟。',
     'auth.reset.toForgot': '重新取得驗證碼',
+    'auth.forgotEmail.title': '手機號碼尚未驗證？',
+    'auth.forgotEmail.intro': '若您的帳號沒有已驗證的手機號碼，請輸入帳號的電子郵件，我們會寄出重設密碼的連結。',
+    'auth.forgotEmail.email': '電子郵件',
+    'auth.forgotEmail.submit': '寄送重設連結',
+    'auth.forgotEmail.sent': '若此電子郵件屬於已驗證的帳號，重設連結已寄出，30 分鐘內有效。',
+    'auth.resetLink.title': '開啟重設密碼連結',
+    'auth.resetLink.invalid': '這個連結不完整或已失效，請重新申請重設密碼。',
+    'auth.resetLink.toForgot': '重新申請重設密碼',
     'auth.phoneModal.title': '手機號碼驗證',
     'auth.phoneModal.body': '本站會員登入已改為使用手機號碼，請先完成手機號碼驗證後再繼續使用。',
     'auth.phoneModal.go': '前往驗證',
@@ -89,6 +97,16 @@ export const auth = {
     'auth.reset.noTicket':
       'The verification for resetting your password has expired. Start the forgot-password steps again.',
     'auth.reset.toForgot': 'Get a new code',
+    'auth.forgotEmail.title': 'No verified mobile number?',
+    'auth.forgotEmail.intro':
+      'If your account has no verified mobile number, enter its email address and we will send you a link to reset the password.',
+    'auth.forgotEmail.email': 'Email',
+    'auth.forgotEmail.submit': 'Email me a reset link',
+    'auth.forgotEmail.sent':
+      'If this email belongs to an account with a verified email, a reset link is on its way. It works for 30 minutes.',
+    'auth.resetLink.title': 'Open your reset link',
+    'auth.resetLink.invalid': 'This link is incomplete or no longer valid. Ask for a new reset link.',
+    'auth.resetLink.toForgot': 'Ask for a new reset link',
     'auth.phoneModal.title': 'Phone number verification',
     'auth.phoneModal.body':
       'Members now log in with their mobile number. Please verify your phone number before you continue.',

@@ -1,0 +1,14 @@
+/** One email to a member: plain text with the one link it carries (kept apart for the outbox). */
+export interface EmailMessage {
+  to: string;
+  purpose: string;
+  subject: string;
+  text: string;
+  link: string;
+}
+
+/** Sends email; the outbox adapter stores it, the SMTP adapter hands it to a mail server. */
+export interface EmailProvider {
+  readonly name: string;
+  send(message: EmailMessage): Promise<void>;
+}
