@@ -8,6 +8,7 @@ import { ApiError } from './errors.ts';
 import { localeFrom } from './i18n.ts';
 import { articles } from './routes/articles.ts';
 import { brands } from './routes/brands.ts';
+import { cart } from './routes/cart.ts';
 import { catalog } from './routes/catalog.ts';
 import { categories } from './routes/categories.ts';
 import { contact } from './routes/contact.ts';
@@ -59,7 +60,7 @@ export function createApp(deps: Deps) {
       '*',
       cors({
         origin: origins,
-        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key'],
+        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Cart-Token'],
         maxAge: 600,
       }),
     );
@@ -86,6 +87,7 @@ export function createApp(deps: Deps) {
   api.route('/articles', articles);
   api.route('/regions', regions);
   api.route('/contact', contact);
+  api.route('/cart', cart);
   api.route('/health', health);
   api.route('/catalog', catalog);
   api.route('/dev', dev);

@@ -44,6 +44,8 @@ export const FIELD_MESSAGES = {
   tooShort: { zh: '內容太短。', en: 'The value is too short.' },
   tooLong: { zh: '內容太長。', en: 'The value is too long.' },
   number: { zh: '請輸入數字。', en: 'Enter a number.' },
+  quantity: { zh: '數量須為 1 到 99 的整數。', en: 'The quantity is a whole number from 1 to 99.' },
+  sku: { zh: '請選擇商品規格。', en: 'Choose a product option.' },
 } as const satisfies Record<string, Msg>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

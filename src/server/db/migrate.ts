@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from './index.ts';
 import * as m001 from './migrations/001_init.ts';
 import * as m002 from './migrations/002_image_order.ts';
+import * as m004 from './migrations/004_carts.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '001_init', up: m001.up },
   { name: '002_image_order', up: m002.up },
+  { name: '004_carts', up: m004.up },
 ];
 
 /** Applies the migrations not yet recorded in `schema_migrations`; safe to run on every start. */
