@@ -1,4 +1,5 @@
 import { computed, map } from 'nanostores';
+import { adoptMemberCart } from '../lib/api/cart.ts';
 import { type UserInfo, usersApi } from '../lib/api/users.ts';
 import { localePath } from '../lib/i18n/locale.ts';
 import { SESSION_CHECKED_KEY } from '../lib/runtime/cookies.ts';
@@ -94,7 +95,9 @@ export function returnDestination(): string {
 async function startSession(token: string): Promise<UserInfo> {
   try {
     $auth.setKey('token', token);
-    return await fetchUserInfo();
+    const info = await fetchUserInfo();
+    await adoptMemberCart();
+    return info;
   } catch (error) {
     clearAuth();
     throw error;

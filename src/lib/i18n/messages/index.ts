@@ -1,5 +1,6 @@
 import type { Locale } from '../../../config.ts';
 import { auth } from './auth.ts';
+import { cart } from './cart.ts';
 import { catalog } from './catalog.ts';
 import { common } from './common.ts';
 import { member } from './member.ts';
@@ -18,8 +19,9 @@ export const MESSAGES = {
     ...auth['zh-TW'],
     ...member['zh-TW'],
     ...runtime['zh-TW'],
+    ...cart['zh-TW'],
   },
-  en: { ...common.en, ...catalog.en, ...pages.en, ...auth.en, ...member.en, ...runtime.en },
+  en: { ...common.en, ...catalog.en, ...pages.en, ...auth.en, ...member.en, ...runtime.en, ...cart.en },
 } as const;
 
 export type MessageKey = keyof (typeof MESSAGES)['zh-TW'];
