@@ -109,5 +109,3 @@ export const CART_TOKEN_MAX_AGE_MS = CART_TOKEN_DAYS * 86_400_000;
 export const CART_COOKIE = 'cartToken';
 export const CART_TOKEN_HEADER = 'X-Cart-Token';
 export const CART_COUNT_STORAGE_KEY = 'cartCount';
-/** How long a removed line can be put back from the cart page. */
-export const CART_UNDO_MS = 8_000;

@@ -82,6 +82,7 @@ export async function newGuest(shop: TestShop, sku: string, quantity = 1) {
 export const CART_KEYS = ['can_checkout', 'count', 'lines', 'subtotal', 'warnings'];
 export const LINE_KEYS = [
   'available',
+  'brand_slug',
   'compare_at_price',
   'id',
   'image',

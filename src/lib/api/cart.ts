@@ -12,6 +12,7 @@ export interface CartLine {
   id: number;
   sku: string;
   productSlug: string;
+  brandSlug: string;
   name: string;
   optionName: string;
   optionValue: string;

@@ -12,6 +12,8 @@ export interface CartLine {
   id: number;
   sku: string;
   product_slug: string;
+  /** The product page is /brands/{brand_slug}/{product_slug}. */
+  brand_slug: string;
   name: string;
   option_name: string;
   option_value: string;
@@ -87,8 +89,10 @@ export async function readCart(k: Kysely<Database>, cartId: number | undefined, 
     .selectFrom('cart_items as ci')
     .innerJoin('variants as v', 'v.id', 'ci.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('brands as b', 'b.id', 'p.brand_id')
     .select([
       'ci.id',
+      'b.slug as brand_slug',
       'ci.quantity',
       'ci.seen_price',
       'v.sku',
@@ -120,6 +124,7 @@ export async function readCart(k: Kysely<Database>, cartId: number | undefined, 
       id: r.id,
       sku: r.sku,
       product_slug: r.slug,
+      brand_slug: r.brand_slug,
       name: loc(r, 'name', locale),
       option_name: loc(r, 'option_name', locale),
       option_value: loc(r, 'option_value', locale),
