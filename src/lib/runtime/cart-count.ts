@@ -21,5 +21,5 @@ export function writeCartCount(count: number): void {
   } catch {
     // Private mode without storage: this tab still hears the event.
   }
-  dispatchEvent(new CustomEvent(CART_COUNT_EVENT, { detail: count }));
+  if (typeof dispatchEvent === 'function') dispatchEvent(new CustomEvent(CART_COUNT_EVENT, { detail: count }));
 }
