@@ -26,9 +26,9 @@ async function shelfBySku(k: Kysely<Database>, sku: string): Promise<Shelf> {
 }
 
 /** Refuses a line quantity the shelf cannot fill: 409 with how many are left. */
-function checkStock(shelf: Shelf, quantity: number): void {
-  if (shelf.stock <= 0) throw new ApiError('SOLD_OUT');
-  if (quantity > shelf.stock) throw new ApiError('OUT_OF_STOCK', { params: { available: shelf.stock } });
+function checkStock(stock: number, quantity: number): void {
+  if (stock <= 0) throw new ApiError('SOLD_OUT');
+  if (quantity > stock) throw new ApiError('OUT_OF_STOCK', { params: { available: stock } });
 }
 
 /** The owner's whole cart. */
@@ -50,7 +50,7 @@ export async function addItem(
   const now = deps.clock.now();
   return deps.db.kysely.transaction().execute(async (trx) => {
     const shelf = await shelfBySku(trx, input.sku);
-    if (shelf.stock <= 0) throw new ApiError('SOLD_OUT');
+    checkStock(shelf.stock, 1);
     const { cartId, newToken } = await ensureCart(trx, owner, now);
     const line = await trx
       .selectFrom('cart_items')
@@ -62,7 +62,7 @@ export async function addItem(
     const quantity = inCart + input.quantity;
     if (quantity > CART_MAX_QUANTITY)
       throw new ApiError('CART_LINE_LIMIT', { params: { max: CART_MAX_QUANTITY, in_cart: inCart } });
-    checkStock(shelf, quantity);
+    checkStock(shelf.stock, quantity);
     if (line) {
       await trx
         .updateTable('cart_items')
@@ -102,7 +102,7 @@ async function ownLine(k: Kysely<Database>, owner: CartOwner, lineId: number) {
     .selectFrom('cart_items as ci')
     .innerJoin('variants as v', 'v.id', 'ci.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['ci.id', 'v.id as variant_id', 'v.price', 'v.stock', 'p.withdrawn_at'])
+    .select(['ci.id', 'v.price', 'v.stock', 'p.withdrawn_at'])
     .where('ci.id', '=', lineId)
     .where('ci.cart_id', '=', cartId)
     .executeTakeFirst();
@@ -122,7 +122,7 @@ export async function setQuantity(
   return deps.db.kysely.transaction().execute(async (trx) => {
     const { cartId, row } = await ownLine(trx, owner, lineId);
     if (row.withdrawn_at !== null) throw new ApiError('PRODUCT_UNAVAILABLE');
-    checkStock({ variantId: row.variant_id, price: row.price, stock: row.stock }, quantity);
+    checkStock(row.stock, quantity);
     await trx
       .updateTable('cart_items')
       .set({ quantity, seen_price: row.price, updated_at: now })
