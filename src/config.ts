@@ -109,3 +109,5 @@ export const CART_TOKEN_MAX_AGE_MS = CART_TOKEN_DAYS * 86_400_000;
 export const CART_COOKIE = 'cartToken';
 export const CART_TOKEN_HEADER = 'X-Cart-Token';
 export const CART_COUNT_STORAGE_KEY = 'cartCount';
+/** Fired on `window` in the tab that changed the count; other tabs hear the `storage` event. */
+export const CART_COUNT_EVENT = 'cart:count';

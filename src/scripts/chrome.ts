@@ -6,13 +6,13 @@
 import Cookies from 'js-cookie';
 import {
   CART_COOKIE,
+  CART_COUNT_EVENT,
   CART_COUNT_STORAGE_KEY,
   COOKIE,
   LANGUAGE_RELOAD_DELAY_MS,
   LOCALE_COOKIE_DAYS,
   type Locale,
 } from '../config.ts';
-import { CART_COUNT_EVENT, readCartCount } from '../lib/runtime/cart-count.ts';
 import { DARK_CLASS, THEME_STORAGE_KEY } from '../lib/theme.ts';
 import { onPageLoad } from './page-load.ts';
 
@@ -74,6 +74,16 @@ function initLangSwitch(): void {
   });
 }
 
+/** The count the cart store caches (lib/runtime/cart-count.ts): a whole number, 0 for anything else. */
+function cachedCartCount(): number {
+  try {
+    const n = Number(localStorage.getItem(CART_COUNT_STORAGE_KEY));
+    return Number.isSafeInteger(n) && n > 0 ? n : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The header's cart count: the count the cart store caches, shown while this browser has a cart
  * (a member's token or a guest's cart token); it follows changes in this tab and in the others.
@@ -82,7 +92,7 @@ function showCartCount(): void {
   const badge = document.querySelector<HTMLElement>('[data-cart-count]');
   const label = document.querySelector<HTMLElement>('[data-cart-count-label]');
   if (!badge) return;
-  const count = Cookies.get(COOKIE.accessToken) || Cookies.get(CART_COOKIE) ? readCartCount() : 0;
+  const count = Cookies.get(COOKIE.accessToken) || Cookies.get(CART_COOKIE) ? cachedCartCount() : 0;
   badge.textContent = count > 99 ? '99+' : String(count);
   badge.hidden = count === 0;
   if (label) label.textContent = count ? (label.dataset.template ?? '').replace('{count}', String(count)) : '';

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CART_COOKIE, CART_COUNT_STORAGE_KEY } from '../../src/config.ts';
+import { CART_COOKIE, CART_COUNT_EVENT, CART_COUNT_STORAGE_KEY } from '../../src/config.ts';
 import { useTransport } from '../../src/lib/api/browser.ts';
-import { CART_COUNT_EVENT } from '../../src/lib/runtime/cart-count.ts';
 import {
   $cart,
   addToCart,
