@@ -85,26 +85,26 @@ function cachedCartCount(): number {
 }
 
 /**
- * The header's cart count: the count the cart store caches, shown while this browser has a cart
- * (a member's token or a guest's cart token); it follows changes in this tab and in the others.
+ * The header's cart count: the count the cart store caches. On page load it shows only while this
+ * browser has a cart (a member's token or a guest's cart token); afterwards it follows the store in
+ * this tab and the storage event of the others (which can arrive before their cookie does).
  */
-function showCartCount(): void {
+function showCartCount(count: number): void {
   const badge = document.querySelector<HTMLElement>('[data-cart-count]');
   const label = document.querySelector<HTMLElement>('[data-cart-count-label]');
   if (!badge) return;
-  const count = Cookies.get(COOKIE.accessToken) || Cookies.get(CART_COOKIE) ? cachedCartCount() : 0;
   badge.textContent = count > 99 ? '99+' : String(count);
   badge.hidden = count === 0;
   if (label) label.textContent = count ? (label.dataset.template ?? '').replace('{count}', String(count)) : '';
 }
 
 initMenus();
-addEventListener(CART_COUNT_EVENT, showCartCount);
+addEventListener(CART_COUNT_EVENT, () => showCartCount(cachedCartCount()));
 addEventListener('storage', (e) => {
-  if (e.key === CART_COUNT_STORAGE_KEY || e.key === null) showCartCount();
+  if (e.key === CART_COUNT_STORAGE_KEY || e.key === null) showCartCount(cachedCartCount());
 });
 onPageLoad(() => {
   initThemeToggle();
   initLangSwitch();
-  showCartCount();
+  showCartCount(Cookies.get(COOKIE.accessToken) || Cookies.get(CART_COOKIE) ? cachedCartCount() : 0);
 });

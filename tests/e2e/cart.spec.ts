@@ -155,7 +155,10 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('button', { name: msg(locale, 'cart.increaseOf', { name: p.name }) })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(qty).toHaveValue('3');
-      await page.getByRole('button', { name: msg(locale, 'cart.removeOf', { name: p.name }) }).focus();
+      const remove = page.getByRole('button', { name: msg(locale, 'cart.removeOf', { name: p.name }) });
+      // A line cannot be removed while its quantity change is on its way.
+      await expect(remove).toBeEnabled();
+      await remove.focus();
       await page.keyboard.press('Enter');
       const undo = page.getByRole('button', { name: msg(locale, 'cart.undo') });
       await expect(undo).toBeFocused();
