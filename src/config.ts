@@ -99,3 +99,15 @@ export const API_MAX_PAGE_SIZE = 100;
 export const EAGER_IMAGES = 4;
 /** Stock at or below this count shows 'only N left'. */
 export const LOW_STOCK_THRESHOLD = 3;
+
+/** Cart rules (issue 7): quantity 1 to 99 per line, at most 50 lines, guest carts kept 30 days. */
+export const CART_MAX_QUANTITY = 99;
+export const CART_MAX_LINES = 50;
+export const CART_TOKEN_DAYS = 30;
+export const CART_TOKEN_MAX_AGE_MS = CART_TOKEN_DAYS * 86_400_000;
+/** The guest cart's cookie (sent back as the `X-Cart-Token` header) and the cached header count. */
+export const CART_COOKIE = 'cartToken';
+export const CART_TOKEN_HEADER = 'X-Cart-Token';
+export const CART_COUNT_STORAGE_KEY = 'cartCount';
+/** Fired on `window` in the tab that changed the count; other tabs hear the `storage` event. */
+export const CART_COUNT_EVENT = 'cart:count';

@@ -1,10 +1,18 @@
 /**
  * Behaviour of the site header, in one small module: menus close on outside click and Escape, the
- * theme toggle, and the language switch. Runs on every page, so it imports nothing heavy; the date
+ * theme toggle, the language switch and the cart count. Runs on every page, so it imports nothing heavy; the date
  * library loads only when the language changes.
  */
 import Cookies from 'js-cookie';
-import { COOKIE, LANGUAGE_RELOAD_DELAY_MS, LOCALE_COOKIE_DAYS, type Locale } from '../config.ts';
+import {
+  CART_COOKIE,
+  CART_COUNT_EVENT,
+  CART_COUNT_STORAGE_KEY,
+  COOKIE,
+  LANGUAGE_RELOAD_DELAY_MS,
+  LOCALE_COOKIE_DAYS,
+  type Locale,
+} from '../config.ts';
 import { DARK_CLASS, THEME_STORAGE_KEY } from '../lib/theme.ts';
 import { onPageLoad } from './page-load.ts';
 
@@ -66,8 +74,37 @@ function initLangSwitch(): void {
   });
 }
 
+/** The count the cart store caches (lib/runtime/cart-count.ts): a whole number, 0 for anything else. */
+function cachedCartCount(): number {
+  try {
+    const n = Number(localStorage.getItem(CART_COUNT_STORAGE_KEY));
+    return Number.isSafeInteger(n) && n > 0 ? n : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The header's cart count: the count the cart store caches. On page load it shows only while this
+ * browser has a cart (a member's token or a guest's cart token); afterwards it follows the store in
+ * this tab and the storage event of the others (which can arrive before their cookie does).
+ */
+function showCartCount(count: number): void {
+  const badge = document.querySelector<HTMLElement>('[data-cart-count]');
+  const label = document.querySelector<HTMLElement>('[data-cart-count-label]');
+  if (!badge) return;
+  badge.textContent = count > 99 ? '99+' : String(count);
+  badge.hidden = count === 0;
+  if (label) label.textContent = count ? (label.dataset.template ?? '').replace('{count}', String(count)) : '';
+}
+
 initMenus();
+addEventListener(CART_COUNT_EVENT, () => showCartCount(cachedCartCount()));
+addEventListener('storage', (e) => {
+  if (e.key === CART_COUNT_STORAGE_KEY || e.key === null) showCartCount(cachedCartCount());
+});
 onPageLoad(() => {
   initThemeToggle();
   initLangSwitch();
+  showCartCount(Cookies.get(COOKIE.accessToken) || Cookies.get(CART_COOKIE) ? cachedCartCount() : 0);
 });

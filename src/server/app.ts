@@ -11,6 +11,7 @@ import { invoiceSimulator } from './providers/invoice/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { articles } from './routes/articles.ts';
 import { brands } from './routes/brands.ts';
+import { cart } from './routes/cart.ts';
 import { catalog } from './routes/catalog.ts';
 import { categories } from './routes/categories.ts';
 import { contact } from './routes/contact.ts';
@@ -62,7 +63,7 @@ export function createApp(deps: Deps) {
       '*',
       cors({
         origin: origins,
-        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key'],
+        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Cart-Token'],
         maxAge: 600,
       }),
     );
@@ -89,6 +90,7 @@ export function createApp(deps: Deps) {
   api.route('/articles', articles);
   api.route('/regions', regions);
   api.route('/contact', contact);
+  api.route('/cart', cart);
   api.route('/health', health);
   api.route('/catalog', catalog);
   api.route('/dev', dev);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError, ERRORS, type ErrorCode } from './errors.ts';
+import { ApiError, ERRORS, type ErrorCode, fillMessage } from './errors.ts';
 import { pick } from './i18n.ts';
 
 /** `{total, limit, current, page_count, data}`: the paged list of the wire format. */
@@ -32,11 +32,16 @@ export function ok<T>(c: Context, result: T, message = '') {
 export const jsonTextOf = (res: Response): string | undefined => jsonTexts.get(res);
 
 /** Failure envelope for a catalogue code, in the request's locale. */
-export function failBody(code: ErrorCode, locale: 'zh-TW' | 'en', fields?: Record<string, string>) {
+export function failBody(
+  code: ErrorCode,
+  locale: 'zh-TW' | 'en',
+  fields?: Record<string, string>,
+  params?: Record<string, string | number>,
+) {
   return {
     status: false,
     result: null,
-    message: pick(ERRORS[code], locale),
+    message: fillMessage(pick(ERRORS[code], locale), params),
     code,
     ...(fields ? { errors: fields } : {}),
   };
@@ -47,7 +52,7 @@ export function toErrorResponse(c: Context, err: unknown) {
   const locale = c.get('locale') ?? 'zh-TW';
   if (err instanceof ApiError) {
     if (err.retryAfterS !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterS))));
-    return c.json(failBody(err.code, locale, err.fields), err.status as ContentfulStatusCode);
+    return c.json(failBody(err.code, locale, err.fields, err.params), err.status as ContentfulStatusCode);
   }
   console.error('[api] unhandled error', err);
   return c.json(failBody('INTERNAL', locale), 500);

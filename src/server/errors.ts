@@ -84,6 +84,41 @@ export const ERRORS = {
     zh: '服務暫時無法使用，請稍後再試。',
     en: 'The service is unavailable. Please try again later.',
   },
+  CART_NOT_FOUND: {
+    status: 404,
+    zh: '找不到這個購物車，它可能已過期或已併入會員購物車。',
+    en: 'This cart was not found. It may have expired or been merged into a member cart.',
+  },
+  CART_LINE_NOT_FOUND: {
+    status: 404,
+    zh: '購物車裡沒有這個品項，請重新整理購物車。',
+    en: 'This item is not in your cart. Reload the cart.',
+  },
+  PRODUCT_UNAVAILABLE: {
+    status: 404,
+    zh: '這個商品已下架或不存在，請選擇其他商品。',
+    en: 'This product is no longer sold or does not exist. Choose another one.',
+  },
+  OUT_OF_STOCK: {
+    status: 409,
+    zh: '庫存不足：這個規格目前只剩 {available} 件，請減少數量。',
+    en: 'Not enough stock: only {available} of this option are left. Choose a smaller quantity.',
+  },
+  SOLD_OUT: {
+    status: 409,
+    zh: '這個規格已售完，請選擇其他規格。',
+    en: 'This option is sold out. Choose another one.',
+  },
+  CART_LINE_LIMIT: {
+    status: 409,
+    zh: '每個品項最多購買 {max} 件，購物車裡已有 {in_cart} 件。',
+    en: 'Each item is limited to {max}; your cart already has {in_cart}.',
+  },
+  CART_FULL: {
+    status: 409,
+    zh: '購物車最多放 {max} 個品項，請先結帳或移除部分品項。',
+    en: 'A cart holds at most {max} different items. Check out or remove some first.',
+  },
   DEV_ONLY: { status: 403, zh: '此功能只在開發環境提供。', en: 'This is available in development only.' },
   SIMULATOR_OFF: {
     status: 403,
@@ -104,13 +139,32 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly retryAfterS: number | undefined;
+  /** Values for the `{name}` placeholders of the catalogue message. */
+  readonly params: Record<string, string | number> | undefined;
 
-  constructor(code: ErrorCode, opts: { fields?: Record<string, string>; retryAfterS?: number; cause?: unknown } = {}) {
-    super(ERRORS[code].en, { cause: opts.cause });
+  constructor(
+    code: ErrorCode,
+    opts: {
+      fields?: Record<string, string>;
+      retryAfterS?: number;
+      params?: Record<string, string | number>;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(fillMessage(ERRORS[code].en, opts.params), { cause: opts.cause });
     this.name = 'ApiError';
     this.code = code;
     this.status = ERRORS[code].status;
     this.fields = opts.fields;
     this.retryAfterS = opts.retryAfterS;
+    this.params = opts.params;
   }
+}
+
+/** Puts `params` into the `{name}` placeholders of a catalogue message. */
+export function fillMessage(message: string, params?: Record<string, string | number>): string {
+  if (!params) return message;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
 }

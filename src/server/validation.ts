@@ -54,6 +54,8 @@ export const FIELD_MESSAGES = {
   tooShort: { zh: '內容太短。', en: 'The value is too short.' },
   tooLong: { zh: '內容太長。', en: 'The value is too long.' },
   number: { zh: '請輸入數字。', en: 'Enter a number.' },
+  quantity: { zh: '數量須為 1 到 99 的整數。', en: 'The quantity is a whole number from 1 to 99.' },
+  sku: { zh: '請選擇商品規格。', en: 'Choose a product option.' },
 } as const satisfies Record<string, Msg>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
@@ -83,7 +85,11 @@ function wrongType(expected: string, input: unknown): Msg {
 
 function messageFor(issue: z.core.$ZodIssue): Msg {
   // A value of the wrong type says so, whatever message the schema gave the field's other rules.
-  if (issue.code === 'invalid_type' && issue.input !== undefined) return wrongType(issue.expected, issue.input);
+  // A fraction where a whole number is expected is of the right type: the field's own message tells it.
+  const fraction = issue.code === 'invalid_type' && issue.expected === 'int' && typeof issue.input === 'number';
+  if (issue.code === 'invalid_type' && issue.input !== undefined && !fraction) {
+    return wrongType(issue.expected, issue.input);
+  }
   const named = FIELD_MESSAGES[issue.message as FieldMessageKey];
   if (named) return named;
   switch (issue.code) {

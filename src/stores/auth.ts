@@ -1,6 +1,8 @@
 import { computed, map } from 'nanostores';
+import { adoptMemberCart } from '../lib/api/cart.ts';
 import { type UserInfo, usersApi } from '../lib/api/users.ts';
 import { localePath } from '../lib/i18n/locale.ts';
+import { writeCartCount } from '../lib/runtime/cart-count.ts';
 import { SESSION_CHECKED_KEY } from '../lib/runtime/cookies.ts';
 import { currentLocale } from '../lib/runtime/locale.ts';
 import { nav } from '../lib/runtime/navigate.ts';
@@ -94,7 +96,9 @@ export function returnDestination(): string {
 async function startSession(token: string): Promise<UserInfo> {
   try {
     $auth.setKey('token', token);
-    return await fetchUserInfo();
+    const info = await fetchUserInfo();
+    await adoptMemberCart();
+    return info;
   } catch (error) {
     clearAuth();
     throw error;
@@ -137,6 +141,8 @@ export async function logout(opts: { redirect?: boolean } = {}): Promise<void> {
   } finally {
     clearAuth();
     clearRecordPage();
+    // The member's cart stays with the account; this browser shows no cart until the next add.
+    writeCartCount(0);
     if (opts.redirect !== false) nav.go(localePath(currentLocale(), '/'));
   }
 }

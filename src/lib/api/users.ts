@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { api } from './browser.ts';
+import { cartTokenHeaders } from './cart.ts';
 
 /** Wire booleans may arrive as true/false or 1/0. */
 const flag = z.union([z.boolean(), z.number()]).transform(Boolean);
@@ -59,9 +60,11 @@ const inline = { silent: true } as const;
 
 /** The users area of the shop API (spec section 7). */
 export const usersApi = {
-  login: (body: { account: string; password: string }) => api.post<Session>('/api/users/login', { body, ...inline }),
+  // A guest cart travels along so that the server merges it into the member's cart.
+  login: (body: { account: string; password: string }) =>
+    api.post<Session>('/api/users/login', { body, headers: cartTokenHeaders(), ...inline }),
   register: (body: { name: string; phone: string; password: string; code: string }) =>
-    api.post<Session>('/api/users/register', { body, ...inline }),
+    api.post<Session>('/api/users/register', { body, headers: cartTokenHeaders(), ...inline }),
   logout: () => api.post<unknown>('/api/users/logout', inline),
   info: async (opts: { silent?: boolean } = {}) => userInfoSchema.parse(await api.get('/api/users/info', opts)),
   update: (body: ProfilePatch) => api.patch<unknown>('/api/users/update', { body, ...inline }),

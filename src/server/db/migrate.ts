@@ -3,6 +3,7 @@ import type { Db } from './index.ts';
 import * as m001 from './migrations/001_init.ts';
 import * as m002 from './migrations/002_image_order.ts';
 import * as m003 from './migrations/003_email.ts';
+import * as m004 from './migrations/004_carts.ts';
 import * as m005 from './migrations/005_cvs_sim_stores.ts';
 import * as m005b from './migrations/005b_sim_ecpay_trades.ts';
 import * as m005c from './migrations/005c_sim_invoices.ts';
@@ -12,6 +13,7 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '001_init', up: m001.up },
   { name: '002_image_order', up: m002.up },
   { name: '003_email', up: m003.up },
+  { name: '004_carts', up: m004.up },
   { name: '005_cvs_sim_stores', up: m005.up },
   { name: '005b_sim_ecpay_trades', up: m005b.up },
   { name: '005c_sim_invoices', up: m005c.up },

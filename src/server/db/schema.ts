@@ -148,6 +148,8 @@ export interface ProductsTable {
   stock: number;
   created_at: number;
   updated_at: number;
+  /** When the product was taken off sale; null while it is on sale. */
+  withdrawn_at: number | null;
 }
 
 export interface VariantsTable {
@@ -291,6 +293,26 @@ export interface SimInvoicesTable {
   void_reason: string | null;
 }
 
+/** A member's cart (member_id) or a guest's (token_hash); exactly one of the two is set. */
+export interface CartsTable {
+  id: Generated<number>;
+  member_id: number | null;
+  token_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One variant in a cart: quantity 1 to 99, and the unit price the shopper last saw. */
+export interface CartItemsTable {
+  id: Generated<number>;
+  cart_id: number;
+  variant_id: number;
+  quantity: number;
+  seen_price: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -315,4 +337,6 @@ export interface Database {
   sim_cvs_stores: SimCvsStoresTable;
   sim_ecpay_trades: SimEcpayTradesTable;
   sim_invoices: SimInvoicesTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
 }

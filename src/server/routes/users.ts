@@ -13,6 +13,7 @@ import {
   resetPassword,
   verifyMemberPhone,
 } from '../services/accounts.ts';
+import { mergeCartInto } from '../services/cart-login.ts';
 import { confirmEmailChange } from '../services/email-change.ts';
 import { sendResetLink } from '../services/email-reset.ts';
 import { EMAIL_LINK_SENT } from '../services/email-text.ts';
@@ -62,13 +63,17 @@ users.post('/send-otp/phone', async (c) => {
 /** POST /register {name, phone, password, code} → {token, expires_at}; the member is phone-verified. */
 users.post('/register', limitOtpChecks, async (c) => {
   const body = await jsonBody(c, registerBody);
-  return ok(c, await register(c.get('deps'), body, c.get('locale')));
+  const session = await register(c.get('deps'), body, c.get('locale'));
+  await mergeCartInto(c, session.token);
+  return ok(c, session);
 });
 
 /** POST /login {account, password} (account = mobile number or email) → {token, expires_at}. */
 users.post('/login', async (c) => {
   const body = await jsonBody(c, loginBody);
-  return ok(c, await login(c.get('deps'), body.account, body.password, c.get('ip')));
+  const session = await login(c.get('deps'), body.account, body.password, c.get('ip'));
+  await mergeCartInto(c, session.token);
+  return ok(c, session);
 });
 
 /** POST /logout (Bearer) → {ok: true}; the session's token stops working at once. */

@@ -1,4 +1,5 @@
 import type { Deps } from '../context.ts';
+import { sweepGuestCarts } from './cart-owner.ts';
 
 const DAY_MS = 86_400_000;
 /** Rows are kept this long past their end, so that limits and audits still see recent history. */
@@ -9,7 +10,7 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
 /**
  * Deletes security records that can no longer matter: rate-limit windows (the longest is a day),
  * expired or used one-time codes and reset tickets, and expired or revoked sessions. Safe to run
- * from every instance at once.
+ * from every instance at once. Guest carts unused for 30 days go too.
  */
 export async function sweep(deps: Deps): Promise<Record<string, number>> {
   const cutoff = deps.clock.now() - RETENTION_MS;
@@ -23,12 +24,14 @@ export async function sweep(deps: Deps): Promise<Record<string, number>> {
       .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
       .executeTakeFirst(),
   ]);
+  const guestCarts = await sweepGuestCarts(k, deps.clock.now());
   const [rateLimits, otpCodes, resetTickets, sessions] = counts.map((r) => Number(r.numDeletedRows));
   return {
     rateLimits: rateLimits ?? 0,
     otpCodes: otpCodes ?? 0,
     resetTickets: resetTickets ?? 0,
     sessions: sessions ?? 0,
+    guestCarts,
   };
 }
 

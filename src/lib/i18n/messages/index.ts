@@ -1,5 +1,6 @@
 import type { Locale } from '../../../config.ts';
 import { auth } from './auth.ts';
+import { cart } from './cart.ts';
 import { catalog } from './catalog.ts';
 import { common } from './common.ts';
 import { invoice } from './invoice.ts';
@@ -20,8 +21,18 @@ export const MESSAGES = {
     ...member['zh-TW'],
     ...runtime['zh-TW'],
     ...invoice['zh-TW'],
+    ...cart['zh-TW'],
   },
-  en: { ...common.en, ...catalog.en, ...pages.en, ...auth.en, ...member.en, ...runtime.en, ...invoice.en },
+  en: {
+    ...common.en,
+    ...catalog.en,
+    ...pages.en,
+    ...auth.en,
+    ...member.en,
+    ...runtime.en,
+    ...invoice.en,
+    ...cart.en,
+  },
 } as const;
 
 export type MessageKey = keyof (typeof MESSAGES)['zh-TW'];

@@ -1,0 +1,104 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import type { Locale } from '../../config.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
+import { t } from '../../lib/i18n/messages/index.ts';
+import { formatPrice } from '../../lib/i18n/price.ts';
+import { $cart, changeQuantity, dismissRemoved, loadCart, removeLine, undoRemove } from '../../stores/cart.ts';
+import { mountOverlays } from '../auth/overlays.tsx';
+import { CartLineItem } from './CartLineItem.tsx';
+import './cart.css';
+
+/** The /cart page: lines, undo of a removal, the summary and the way to checkout; or the empty state. */
+export default function CartView({ locale }: { locale: Locale }) {
+  const { cart, loaded, busy, lineErrors, removed } = useStore($cart);
+  useEffect(() => {
+    mountOverlays();
+    void loadCart();
+  }, []);
+  const href = (path: string) => localePath(locale, path);
+  // Keyboard users land on Undo when the line they removed (and its focused button) goes away.
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const newestRemoved = removed[0]?.sku;
+  useEffect(() => {
+    if (newestRemoved) undoRef.current?.focus();
+  }, [newestRemoved]);
+
+  if (!loaded)
+    return (
+      <p className="sw-cart-loading" aria-busy="true">
+        {t(locale, 'cart.loading')}
+      </p>
+    );
+
+  return (
+    <div className="sw-cart">
+      <div className="sw-cart-undo" role="status">
+        {removed.map((line, i) => (
+          <p key={line.sku}>
+            {t(locale, 'cart.removed', { name: line.name })}{' '}
+            <button
+              type="button"
+              className="btn ghost"
+              ref={i === 0 ? undoRef : undefined}
+              onClick={() => void undoRemove(line.sku)}
+            >
+              {t(locale, 'cart.undo')}
+            </button>{' '}
+            <button type="button" className="sw-link" onClick={() => dismissRemoved(line.sku)}>
+              {t(locale, 'cart.dismiss')}
+            </button>
+          </p>
+        ))}
+      </div>
+      {cart.lines.length === 0 ? (
+        <div className="sw-empty">
+          <h2>{t(locale, 'cart.empty')}</h2>
+          <p>{t(locale, 'cart.emptyHint')}</p>
+          <a className="btn" href={href('/categories')}>
+            {t(locale, 'cart.startShopping')}
+          </a>
+        </div>
+      ) : (
+        <div className="sw-cart-grid">
+          <ul className="sw-cart-lines" aria-label={t(locale, 'cart.lines')}>
+            {cart.lines.map((line) => (
+              <CartLineItem
+                key={line.id}
+                locale={locale}
+                line={line}
+                warnings={cart.warnings.filter((w) => w.lineId === line.id)}
+                error={lineErrors[line.id]}
+                busy={Boolean(busy[line.id])}
+                onQuantity={(q) => void changeQuantity(line.id, q)}
+                onRemove={() => void removeLine(line.id)}
+              />
+            ))}
+          </ul>
+          <section className="sw-cart-summary" aria-labelledby="cart-summary-title">
+            <h2 id="cart-summary-title">{t(locale, 'cart.summary')}</h2>
+            <p>{t(locale, 'cart.itemCount', { count: cart.count })}</p>
+            <p className="sw-cart-subtotal">
+              <span>{t(locale, 'cart.subtotal')}</span> <strong>{formatPrice(cart.subtotal)}</strong>
+            </p>
+            <p className="sw-muted">{t(locale, 'cart.shippingNote')}</p>
+            {cart.canCheckout ? (
+              <a className="btn sw-cart-checkout" href={href('/cart/checkout')}>
+                {t(locale, 'cart.checkout')}
+              </a>
+            ) : (
+              <>
+                <button type="button" className="btn sw-cart-checkout" disabled aria-describedby="cart-blocked">
+                  {t(locale, 'cart.checkout')}
+                </button>
+                <p id="cart-blocked" className="sw-cart-error">
+                  {t(locale, 'cart.checkoutBlocked')}
+                </p>
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
