@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { deferPageScripts, readImportGraph } from './script-priority.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -26,10 +27,12 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Writes .br/.gz twins of every text file over 512 bytes. The build's marker (builds/latest.json)
- * is written after this, by `sealRelease`.
+ * Lowers the priority of every page's scripts (script-priority.ts), then writes .br/.gz twins of
+ * every text file over 512 bytes. The build's marker (builds/latest.json) is written after this, by
+ * `sealRelease`.
  */
 export async function postBuild(clientDir: string): Promise<{ pages: number; compressed: number }> {
+  const graph = await readImportGraph(clientDir);
   let pages = 0;
   let compressed = 0;
   const jobs = new Set<Promise<void>>();
@@ -40,7 +43,15 @@ export async function postBuild(clientDir: string): Promise<{ pages: number; com
     if (!COMPRESSIBLE.has(ext)) continue;
     if (jobs.size >= MAX_OPEN_FILES) await Promise.race(jobs);
     const job = (async () => {
-      const body = await readFile(file);
+      let body = await readFile(file);
+      if (ext === '.html') {
+        const html = body.toString('utf8');
+        const lowered = deferPageScripts(html, graph);
+        if (lowered !== html) {
+          body = Buffer.from(lowered);
+          await writeFile(file, body);
+        }
+      }
       if (body.length < 512) return;
       const [b, g] = await Promise.all([
         br(body, {
