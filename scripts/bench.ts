@@ -46,7 +46,7 @@ function build(): { seconds: number; summary: string } {
 
 async function serve(): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', ALLOW_SIMULATORS: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
