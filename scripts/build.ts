@@ -1,63 +1,81 @@
 /**
  * `npm run build`: migrate and seed the embedded database when empty, prerender every page with
  * Astro (data from the shop API: in process, or API_BASE over HTTP, each fetched once), then write
- * builds/latest.json and the precompressed (.br, .gz) twins of text assets.
- * `OUT_DIR` builds somewhere else than dist/ (the rebuild script builds beside the live site). The
- * catalog fingerprint the pages were made from goes to <outDir>/fingerprint.json.
+ * the precompressed (.br, .gz) twins of text assets, the catalog fingerprint and, last, the marker
+ * builds/latest.json. All of it goes to a fresh `<DIST_DIR>/releases/<id>/`, put live at
+ * `<DIST_DIR>/client` only when complete (scripts/lib/releases.ts). One build at a time per DIST_DIR.
  */
 
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { build } from 'astro';
 import { buildCallCount, catalogFingerprint, closeBuildData, pagesStartedAt } from '../src/lib/api/build.server.ts';
 import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seed } from '../src/server/db/seed.ts';
 import { readEnv } from '../src/server/env.ts';
-import { FINGERPRINT_FILE, postBuild } from './lib/post-build.ts';
+import { acquireBuildLock } from './lib/build-lock.ts';
+import { postBuild } from './lib/post-build.ts';
+import { newReleaseDir, prune, publish, sealRelease } from './lib/releases.ts';
 
 const env = readEnv();
-const outDir = process.env.OUT_DIR ?? 'dist';
+const dist = resolve(env.DIST_DIR);
 const KB = 1024;
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
-const started = performance.now();
-if (!env.API_BASE) {
-  const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
-  await migrate(db);
-  if (db.dialect === 'sqlite') await seed(db);
-  await db.close();
-}
-const { fingerprint } = await catalogFingerprint();
-const astroStarted = performance.now();
-let generatedAt = Number.NaN;
-await build({
-  outDir,
-  logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn',
-  integrations: [
-    {
-      name: 'build-timing',
-      hooks: {
-        'astro:build:generated': () => {
-          generatedAt = performance.now();
+const lock = await acquireBuildLock(dist, (pid) =>
+  console.log(`Another build (process ${pid ?? '?'}) is writing ${dist}; waiting for it to finish...`),
+);
+const outDir = newReleaseDir(dist);
+try {
+  const started = performance.now();
+  await prune(dist);
+  if (!env.API_BASE) {
+    const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
+    await migrate(db);
+    if (db.dialect === 'sqlite') await seed(db);
+    await db.close();
+  }
+  const { fingerprint } = await catalogFingerprint();
+  const astroStarted = performance.now();
+  let generatedAt = Number.NaN;
+  await build({
+    outDir,
+    logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn',
+    integrations: [
+      {
+        name: 'build-timing',
+        hooks: {
+          'astro:build:generated': () => {
+            generatedAt = performance.now();
+          },
         },
       },
-    },
-  ],
-});
-const astroSeconds = seconds(astroStarted);
-// Prerendering proper: from the first page's data to the last page written (bundling excluded).
-const prerenderSeconds = (generatedAt - (pagesStartedAt() ?? Number.NaN)) / 1000;
-await closeBuildData();
-const compressStarted = performance.now();
-const stats = await postBuild(`${outDir}/client`);
-await writeFile(join(outDir, FINGERPRINT_FILE), JSON.stringify({ fingerprint, buildId: stats.buildId }));
-const total = seconds(started);
-console.log(
-  `Built ${stats.pages} pages in ${total.toFixed(1)} s (${(stats.pages / total).toFixed(0)} pages/s overall): ` +
-    `astro ${astroSeconds.toFixed(1)} s, of which prerendering ${prerenderSeconds.toFixed(1)} s ` +
-    `(${(stats.pages / prerenderSeconds).toFixed(0)} pages/s with their data), ` +
-    `compression ${seconds(compressStarted).toFixed(1)} s for ${stats.compressed} files; ` +
-    `${buildCallCount()} API requests; peak memory ${(process.resourceUsage().maxRSS / KB).toFixed(0)} MB; ` +
-    `build id ${stats.buildId}.`,
-);
+    ],
+  });
+  const astroSeconds = seconds(astroStarted);
+  // Prerendering proper: from the first page's data to the last page written (bundling excluded).
+  const prerenderSeconds = (generatedAt - (pagesStartedAt() ?? Number.NaN)) / 1000;
+  await closeBuildData();
+  const compressStarted = performance.now();
+  const stats = await postBuild(join(outDir, 'client'));
+  const buildId = randomUUID();
+  await sealRelease(outDir, buildId, fingerprint);
+  await publish(dist, outDir);
+  await prune(dist);
+  const total = seconds(started);
+  console.log(
+    `Built ${stats.pages} pages in ${total.toFixed(1)} s (${(stats.pages / total).toFixed(0)} pages/s overall): ` +
+      `astro ${astroSeconds.toFixed(1)} s, of which prerendering ${prerenderSeconds.toFixed(1)} s ` +
+      `(${(stats.pages / prerenderSeconds).toFixed(0)} pages/s with their data), ` +
+      `compression ${seconds(compressStarted).toFixed(1)} s for ${stats.compressed} files; ` +
+      `${buildCallCount()} API requests; peak memory ${(process.resourceUsage().maxRSS / KB).toFixed(0)} MB; ` +
+      `build id ${buildId}.`,
+  );
+} catch (error) {
+  await rm(outDir, { recursive: true, force: true });
+  throw error;
+} finally {
+  lock.release();
+}

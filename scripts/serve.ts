@@ -1,21 +1,25 @@
 /**
  * Serves the built storefront and the shop API on one port (PORT, HOST).
- * Run `npm run build` first, or use `npm start`, which builds when needed.
+ * Run `npm run build` first, or use `npm start`, which builds when needed. Refuses a build folder
+ * without its marker (builds/latest.json, written last): that build did not finish.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app.ts';
 import { assertServingConfig, createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
 import { startSweeper } from '../src/server/services/maintenance.ts';
 import { createSite } from '../src/server/site.ts';
+import { MARKER, markerId } from './lib/releases.ts';
 
 const env = readEnv();
 assertServingConfig(env);
-const clientDir = resolve('dist/client');
-if (!existsSync(clientDir)) {
-  console.error('dist/client is missing: run `npm run build` first (or `npm start`).');
+const clientDir = resolve(env.DIST_DIR, 'client');
+if (!markerId(clientDir)) {
+  console.error(
+    `${clientDir} is not a complete build (${join(clientDir, MARKER)} is missing): ` +
+      'run `npm run build` (or `npm start`, which builds when needed), then serve again.',
+  );
   process.exit(1);
 }
 const deps = await createDeps(env);

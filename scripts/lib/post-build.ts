@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-
-/** Beside client/ and server/: the catalog fingerprint and build id a build was made from. */
-export const FINGERPRINT_FILE = 'fingerprint.json';
+import { deferPageScripts, readImportGraph } from './script-priority.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -29,11 +26,13 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Writes builds/latest.json and .br/.gz twins of every text file over 512 bytes. */
-export async function postBuild(clientDir: string): Promise<{ pages: number; compressed: number; buildId: string }> {
-  const buildId = randomUUID();
-  await mkdir(join(clientDir, 'builds'), { recursive: true });
-  await writeFile(join(clientDir, 'builds/latest.json'), JSON.stringify({ id: buildId, timestamp: Date.now() }));
+/**
+ * Lowers the priority of every page's scripts (script-priority.ts), then writes .br/.gz twins of
+ * every text file over 512 bytes. The build's marker (builds/latest.json) is written after this, by
+ * `sealRelease`.
+ */
+export async function postBuild(clientDir: string): Promise<{ pages: number; compressed: number }> {
+  const graph = await readImportGraph(clientDir);
   let pages = 0;
   let compressed = 0;
   const jobs = new Set<Promise<void>>();
@@ -41,10 +40,18 @@ export async function postBuild(clientDir: string): Promise<{ pages: number; com
   for await (const file of walk(clientDir)) {
     const ext = extname(file);
     if (ext === '.html') pages++;
-    if (!COMPRESSIBLE.has(ext) || file.endsWith('builds/latest.json')) continue;
+    if (!COMPRESSIBLE.has(ext)) continue;
     if (jobs.size >= MAX_OPEN_FILES) await Promise.race(jobs);
     const job = (async () => {
-      const body = await readFile(file);
+      let body = await readFile(file);
+      if (ext === '.html') {
+        const html = body.toString('utf8');
+        const lowered = deferPageScripts(html, graph);
+        if (lowered !== html) {
+          body = Buffer.from(lowered);
+          await writeFile(file, body);
+        }
+      }
       if (body.length < 512) return;
       const [b, g] = await Promise.all([
         br(body, {
@@ -66,5 +73,5 @@ export async function postBuild(clientDir: string): Promise<{ pages: number; com
   }
   await Promise.all(jobs);
   if (failures.length) throw new Error(`Could not compress ${failures.length} files`, { cause: failures[0] });
-  return { pages, compressed, buildId };
+  return { pages, compressed };
 }

@@ -5,6 +5,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
   HOST: z.string().min(1).default('localhost'),
   SQLITE_PATH: z.string().min(1).default('./data/shop.sqlite'),
+  /** Build output: releases/ and the live client/ link; inside the project (built chunks import its packages). */
+  DIST_DIR: z.string().min(1).default('dist'),
   DATABASE_URL: z.string().url().optional(),
   API_BASE: z.string().url().optional(),
   PUBLIC_API_BASE: z.string().default(''),

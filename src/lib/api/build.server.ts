@@ -46,12 +46,36 @@ interface BuildState {
   pagesStartedAt?: number;
   close?: () => Promise<void>;
   transport?: Promise<{ baseURL: string; fetch: typeof fetch }>;
+  /** Requests under way, and the ones waiting for a free slot (see MAX_IN_FLIGHT). */
+  inFlight: number;
+  waiting: (() => void)[];
 }
 
 const KEY = Symbol.for('shop.build-data');
 const store = globalThis as typeof globalThis & { [KEY]?: BuildState };
-if (!store[KEY]) store[KEY] = { memo: new Map(), clients: new Map(), calls: 0 };
+if (!store[KEY]) store[KEY] = { memo: new Map(), clients: new Map(), calls: 0, inFlight: 0, waiting: [] };
 const state: BuildState = store[KEY];
+
+/**
+ * API requests in flight at once. The pages ask for every product at the same moment; the in-process
+ * embedded database runs one query at a time, and its driver wakes every waiting query each time
+ * one finishes, so tens of thousands of them queued (a 10,000-product catalogue) cost time in the
+ * square of their number. Over HTTP, the same bound keeps the sockets few.
+ */
+const MAX_IN_FLIGHT = 16;
+
+/** Runs `request` when fewer than MAX_IN_FLIGHT are under way; a finished one hands its slot on. */
+async function bounded<T>(request: () => Promise<T>): Promise<T> {
+  if (state.inFlight < MAX_IN_FLIGHT) state.inFlight++;
+  else await new Promise<void>((resolve) => state.waiting.push(resolve));
+  try {
+    return await request();
+  } finally {
+    const next = state.waiting.shift();
+    if (next) next();
+    else state.inFlight--;
+  }
+}
 
 async function openTransport(): Promise<{ baseURL: string; fetch: typeof fetch }> {
   const base = process.env.API_BASE;
@@ -79,7 +103,7 @@ async function client(locale: Locale): Promise<ApiClient> {
     getLocale: () => locale,
     fetch: (input, init) => {
       state.calls++;
-      return fetch(input, init);
+      return bounded(() => fetch(input, init));
     },
   });
   state.clients.set(locale, api);

@@ -1,5 +1,6 @@
 import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Db } from './index.ts';
+import { prepareOnPostgres } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 /** Where one of a call's values goes in a query compiled once; replaced by the value at each call. */
@@ -27,7 +28,8 @@ const MAX_SHAPES = 1_000;
 /**
  * A query built and compiled once per shape, then run with each call's values as parameters.
  * Building and compiling with the query builder costs more than running a small indexed query on
- * the embedded database, so hot read paths reuse the SQL text.
+ * the embedded database, so hot read paths reuse the SQL text; on PostgreSQL the text runs as a
+ * named prepared statement (see prepared.ts).
  *
  * `build` gets the shape (everything that changes the SQL text: which filters apply, the order) and
  * stand-ins for the values. It must branch only on the shape and put the stand-ins only where values
@@ -48,6 +50,7 @@ export function compileOnce<S, V extends object, R>(
     let query = compiled.get(key);
     if (!query) {
       query = build(db.kysely, shape, params as unknown as Params<V>).compile();
+      if (db.dialect === 'postgres') prepareOnPostgres(query.sql);
       if (compiled.size >= MAX_SHAPES) compiled.delete(compiled.keys().next().value as string);
       compiled.set(key, query);
     }

@@ -68,27 +68,44 @@ type Query = SelectQueryBuilder<
   object
 >;
 
-/** Products with their brand, category and first image (by sort), one row each. */
-function base(db: Kysely<Database>): Query {
-  return db
+/**
+ * Products with their brand, category and first image (by sort), one row each. PostgreSQL reads
+ * the first image in a lateral subquery, one index step per product; SQLite has no LATERAL, and
+ * joins on the first image's id instead (PostgreSQL would hash every image row for that).
+ */
+function base(db: Kysely<Database>, lateral: boolean): Query {
+  const q = db
     .selectFrom('products as p')
     .innerJoin('brands as b', 'b.id', 'p.brand_id')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .leftJoin('product_images as pi', (join) =>
-      join.on((eb) =>
-        eb(
-          'pi.id',
-          '=',
-          eb
-            .selectFrom('product_images as fi')
-            .select('fi.id')
-            .whereRef('fi.product_id', '=', 'p.id')
-            .orderBy('fi.sort')
-            .orderBy('fi.id')
-            .limit(1),
-        ),
-      ),
+    .innerJoin('categories as c', 'c.id', 'p.category_id');
+  if (lateral)
+    return q.leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_images as fi')
+          .selectAll('fi')
+          .whereRef('fi.product_id', '=', 'p.id')
+          .orderBy('fi.sort')
+          .orderBy('fi.id')
+          .limit(1)
+          .as('pi'),
+      (join) => join.onTrue(),
     ) as unknown as Query;
+  return q.leftJoin('product_images as pi', (join) =>
+    join.on((eb) =>
+      eb(
+        'pi.id',
+        '=',
+        eb
+          .selectFrom('product_images as fi')
+          .select('fi.id')
+          .whereRef('fi.product_id', '=', 'p.id')
+          .orderBy('fi.sort')
+          .orderBy('fi.id')
+          .limit(1),
+      ),
+    ),
+  ) as unknown as Query;
 }
 
 /** The summary columns in the locale's language, named as the wire names them. */
@@ -189,6 +206,8 @@ interface ListShape {
   sort: ProductSort;
   /** The language of the summary columns and of the `name` sort. */
   s: 'zh' | 'en';
+  /** First images read laterally (PostgreSQL). */
+  lateral: boolean;
 }
 
 interface ListValues {
@@ -256,7 +275,7 @@ const listPage = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
     .limit(unplanned(v.value('limit'), 'integer'))
     .offset(unplanned(v.value('offset'), 'integer'))
     .as('page');
-  let q = base(db)
+  let q = base(db, f.lateral)
     .innerJoin(chosen, 'page.id', 'p.id')
     .select([...summaryColumns(f.s), 'page.total_count']);
   for (const [ref, direction] of orderOf(f)) q = q.orderBy(sql.ref(ref), direction);
@@ -283,6 +302,7 @@ export async function listProducts(
     in_stock: Boolean(opts.in_stock),
     sort: opts.sort,
     s: col(locale),
+    lateral: db.dialect === 'postgres',
   };
   const values: ListValues = {
     brand: opts.brand,
@@ -301,13 +321,19 @@ export async function listProducts(
   return { total: Number(count?.n ?? 0), data: [] };
 }
 
+/** What changes the SQL text of the product page's queries. */
+interface DetailShape {
+  s: 'zh' | 'en';
+  lateral: boolean;
+}
+
 /**
  * A product with its summary, description, specs and the ids related products are chosen by. The
  * slug is matched in a subquery: `p.slug = ?` beside the joins would be planned with the bound
  * value, and so re-planned on every run (see `unplanned`).
  */
-const productBySlug = compileOnce((db, shape: { s: 'zh' | 'en' }, v: Params<{ slug: string }>) =>
-  base(db)
+const productBySlug = compileOnce((db, shape: DetailShape, v: Params<{ slug: string }>) =>
+  base(db, shape.lateral)
     .select([
       ...summaryColumns(shape.s),
       `p.description_${shape.s} as description`,
@@ -332,10 +358,10 @@ const variantsOf = compileOnce((db, _shape: null, v: Params<{ id: number }>) =>
 
 /** Products of the same category first, then of the same brand; in stock first, then newest. */
 const relatedTo = compileOnce(
-  (db, shape: { s: 'zh' | 'en' }, v: Params<{ id: number; category_id: number; brand_id: number }>) => {
+  (db, shape: DetailShape, v: Params<{ id: number; category_id: number; brand_id: number }>) => {
     const category = unplanned(v.value('category_id'), 'integer');
     const brand = unplanned(v.value('brand_id'), 'integer');
-    return base(db)
+    return base(db, shape.lateral)
       .select(summaryColumns(shape.s))
       .where('p.id', '!=', unplanned(v.value('id'), 'integer'))
       .where((eb) => eb.or([eb('p.category_id', '=', category), eb('p.brand_id', '=', brand)]))
@@ -352,13 +378,13 @@ const relatedTo = compileOnce(
 
 /** A product page's data by slug; unknown slug → 404. */
 export async function productDetail(db: Db, slug: string, locale: Locale): Promise<ProductDetail> {
-  const s = col(locale);
-  const [row] = await productBySlug(db, { s }, { slug });
+  const shape: DetailShape = { s: col(locale), lateral: db.dialect === 'postgres' };
+  const [row] = await productBySlug(db, shape, { slug });
   if (!row) throw new ApiError('NOT_FOUND');
   const [variants, images, relatedRows] = await Promise.all([
     variantsOf(db, null, { id: row.id }),
     imagesOf(db, null, { id: row.id }),
-    relatedTo(db, { s }, row),
+    relatedTo(db, shape, row),
   ]);
   const specs = JSON.parse(row.specs) as Record<string, string>[];
   return {

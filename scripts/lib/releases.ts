@@ -1,0 +1,110 @@
+/**
+ * Where builds live. Every build writes a fresh `<dist>/releases/<id>/` (Astro's client/ and server/,
+ * then fingerprint.json, then client/builds/latest.json last of all: the marker of a complete
+ * build). Only a complete release is put live, by renaming a symbolic link over `<dist>/client`, so
+ * an interrupted build leaves the previous complete build, or none, never a partial one.
+ */
+import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+
+/** Beside client/ and server/ in a release: the catalog fingerprint and build id it was made from. */
+export const FINGERPRINT_FILE = 'fingerprint.json';
+/** Inside client/: the build id the browser checks, written last, so it marks a complete build. */
+export const MARKER = 'builds/latest.json';
+/** Releases kept on disk: the live one and the one before it (for a quick manual rollback). */
+const KEEP_RELEASES = 2;
+
+export interface CompleteBuild {
+  /** The release folder (holding client/, server/ and fingerprint.json). */
+  dir: string;
+  buildId: string;
+  fingerprint: string;
+}
+
+export const liveDir = (dist: string): string => join(dist, 'client');
+const releasesDir = (dist: string): string => join(dist, 'releases');
+
+function readJson(path: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The build id in a client folder's marker, or null when the folder is not a complete build. */
+export function markerId(clientDir: string): string | null {
+  const id = readJson(join(clientDir, MARKER))?.id;
+  return typeof id === 'string' && id ? id : null;
+}
+
+/** A release folder's build when it is complete: marker present and matching its fingerprint file. */
+export function completeRelease(dir: string): CompleteBuild | null {
+  const buildId = markerId(join(dir, 'client'));
+  const meta = readJson(join(dir, FINGERPRINT_FILE));
+  if (!buildId || meta?.buildId !== buildId || typeof meta.fingerprint !== 'string') return null;
+  return { dir, buildId, fingerprint: meta.fingerprint };
+}
+
+/** The build `<dist>/client` serves, when it is a complete release; null otherwise. */
+export function liveBuild(dist: string): CompleteBuild | null {
+  // The folder is given as its real path, so that callers can compare it with other real paths.
+  const live = liveDir(dist);
+  try {
+    if (!lstatSync(live).isSymbolicLink()) return null;
+    return completeRelease(dirname(realpathSync(live)));
+  } catch {
+    return null;
+  }
+}
+
+/** A new, empty release folder name; ids sort by time. */
+export function newReleaseDir(dist: string): string {
+  const stamp = new Date().toISOString().replace(/[-:.TZ]/g, '');
+  return join(releasesDir(dist), `${stamp}-${process.pid}`);
+}
+
+/** Writes the release's fingerprint file, then the marker: from here on the release is complete. */
+export async function sealRelease(dir: string, buildId: string, fingerprint: string): Promise<void> {
+  await writeFile(join(dir, FINGERPRINT_FILE), JSON.stringify({ fingerprint, buildId }));
+  await mkdir(dirname(join(dir, 'client', MARKER)), { recursive: true });
+  await writeFile(join(dir, 'client', MARKER), JSON.stringify({ id: buildId, timestamp: Date.now() }));
+}
+
+/**
+ * Makes a complete release live: a new link beside `<dist>/client`, renamed over it in one step.
+ * A plain `<dist>/client` folder (an older layout, never known complete) is removed first.
+ */
+export async function publish(dist: string, dir: string): Promise<void> {
+  if (!completeRelease(dir)) throw new Error(`${dir} is not a complete build; it was not put live.`);
+  const live = liveDir(dist);
+  if (existsSync(live) && !lstatSync(live).isSymbolicLink()) await rm(live, { recursive: true, force: true });
+  const next = `${live}.next`;
+  await rm(next, { force: true });
+  // A relative target keeps the output folder movable.
+  await symlink(relative(dist, join(dir, 'client')), next, 'dir');
+  await rename(next, live);
+}
+
+/**
+ * Removes incomplete releases (interrupted builds) and all but the newest complete ones, never the
+ * live one. Call it holding the build lock.
+ */
+export async function prune(dist: string): Promise<void> {
+  const live = liveBuild(dist)?.dir;
+  let names: string[];
+  try {
+    names = (await readdir(releasesDir(dist))).sort().reverse();
+  } catch {
+    return;
+  }
+  let kept = 0;
+  for (const name of names) {
+    const dir = join(releasesDir(dist), name);
+    const keep = realpathSync(dir) === live || (completeRelease(dir) !== null && kept < KEEP_RELEASES);
+    if (keep) kept++;
+    else await rm(dir, { recursive: true, force: true });
+  }
+}
