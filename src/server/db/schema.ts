@@ -150,6 +150,11 @@ export interface ProductsTable {
   updated_at: number;
   /** When the product was taken off sale; null while it is on sale. */
   withdrawn_at: number | null;
+  /** One packed unit: grams and centimetres (0 when not known). */
+  weight_g: Generated<number>;
+  length_cm: Generated<number>;
+  width_cm: Generated<number>;
+  height_cm: Generated<number>;
 }
 
 export interface VariantsTable {
@@ -313,6 +318,147 @@ export interface CartItemsTable {
   updated_at: number;
 }
 
+export type OrderState =
+  | 'awaiting_payment'
+  | 'paid'
+  | 'processing'
+  | 'shipped'
+  | 'delivered'
+  | 'picked_up'
+  | 'completed'
+  | 'cancelled';
+
+/** Home delivery, convenience-store pickup, pickup at the shop: fee, free-shipping threshold, limits. */
+export interface ShippingMethodsTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  /** Null: the system variable `price`. */
+  fee: number | null;
+  free_over: number | null;
+  /** Null: the method does not go to Penghu, Kinmen or Lienchiang. */
+  outlying_fee: number | null;
+  max_weight_g: number | null;
+  max_side_cm: number | null;
+  max_total: number | null;
+  sort: Generated<number>;
+  active: Generated<number>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  no: string;
+  member_id: number | null;
+  guest_key_hash: string | null;
+  state: OrderState;
+  shipping_method: string;
+  payment_method: string;
+  subtotal: number;
+  shipping_fee: number;
+  total: number;
+  receiver_name: string;
+  receiver_phone: string;
+  receiver_email: Generated<string>;
+  ship_zipcode: Generated<string>;
+  ship_city: Generated<string>;
+  ship_area: Generated<string>;
+  ship_addr: Generated<string>;
+  cvs_sub_type: Generated<string>;
+  cvs_store_id: Generated<string>;
+  cvs_store_name: Generated<string>;
+  cvs_store_address: Generated<string>;
+  invoice_type: string;
+  invoice_carrier: Generated<string>;
+  invoice_donation_code: Generated<string>;
+  invoice_tax_id: Generated<string>;
+  invoice_title: Generated<string>;
+  invoice_no: string | null;
+  invoice_random: string | null;
+  invoice_issued_at: number | null;
+  invoice_voided_at: number | null;
+  invoice_attempts: Generated<number>;
+  note: Generated<string>;
+  carrier: Generated<string>;
+  tracking_no: Generated<string>;
+  paid_at: number | null;
+  pay_deadline: number | null;
+  needs_refund: Generated<number>;
+  locale: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** What was bought, as it was at the time: names, options, price, image. */
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  variant_id: number;
+  sku: string;
+  product_slug: string;
+  brand_slug: string;
+  name_zh: string;
+  name_en: string;
+  option_name_zh: Generated<string>;
+  option_name_en: Generated<string>;
+  option_value_zh: Generated<string>;
+  option_value_en: Generated<string>;
+  image_src: Generated<string>;
+  unit_price: number;
+  compare_at_price: number | null;
+  quantity: number;
+  line_total: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  state: OrderState;
+  note: Generated<string>;
+  at: number;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  owner: string;
+  key: string;
+  body_hash: string;
+  /** Null while the first request is under way. */
+  status: number | null;
+  response: string | null;
+  order_id: number | null;
+  created_at: number;
+}
+
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  order_id: number;
+  merchant_trade_no: string;
+  method: string;
+  amount: number;
+  /** new, issued, paid, failed, expired */
+  state: string;
+  trade_no: Generated<string>;
+  bank_code: Generated<string>;
+  v_account: Generated<string>;
+  payment_no: Generated<string>;
+  expires_at: number | null;
+  rtn_code: number | null;
+  rtn_msg: Generated<string>;
+  created_at: number;
+  paid_at: number | null;
+}
+
+export interface PaymentNoticesTable {
+  id: Generated<number>;
+  kind: string;
+  merchant_trade_no: Generated<string>;
+  verified: number;
+  outcome: string;
+  body: string;
+  created_at: number;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -339,4 +485,11 @@ export interface Database {
   sim_invoices: SimInvoicesTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
+  shipping_methods: ShippingMethodsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_events: OrderEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  payment_attempts: PaymentAttemptsTable;
+  payment_notices: PaymentNoticesTable;
 }

@@ -1,0 +1,216 @@
+/**
+ * The wire shapes of checkout, orders and payment, as the browser sees them (the API speaks
+ * snake_case; the client converts keys to camelCase). Requests are written here in camelCase too:
+ * the client converts them to snake_case (`taxId` → `tax_id`).
+ */
+import type { CartWarning } from './cart.ts';
+
+export type ShippingMethodCode = 'home' | 'cvs' | 'shop';
+export type PaymentMethodCode = 'credit' | 'atm' | 'cvs_code' | 'cod' | 'pickup_pay';
+export type InvoiceType = 'member' | 'mobile' | 'certificate' | 'donation' | 'company';
+export type OrderState =
+  | 'awaiting_payment'
+  | 'paid'
+  | 'processing'
+  | 'shipped'
+  | 'delivered'
+  | 'picked_up'
+  | 'completed'
+  | 'cancelled';
+/** Store brands of the map (ECPay LogisticsSubType without C2C). */
+export type CvsBrand = 'UNIMART' | 'FAMI' | 'HILIFE' | 'OKMART';
+
+export interface Receiver {
+  name: string;
+  phone: string;
+  email: string;
+}
+
+export interface ShippingChoice {
+  method: ShippingMethodCode;
+  zipcode?: string;
+  city?: string;
+  area?: string;
+  addr?: string;
+}
+
+export interface InvoiceChoice {
+  type: InvoiceType;
+  /** mobile: the barcode (/ and 7 characters); certificate: 2 letters and 14 digits. */
+  carrier?: string;
+  /** donation: the charity's 3 to 7 digit code. */
+  code?: string;
+  /** company: 8-digit tax ID and the company name. */
+  taxId?: string;
+  title?: string;
+}
+
+/** POST /api/orders (with an Idempotency-Key header). */
+export interface OrderBody {
+  receiver: Receiver;
+  shipping: ShippingChoice;
+  payment: PaymentMethodCode;
+  invoice: InvoiceChoice;
+  note?: string;
+}
+
+/** POST /api/checkout/quote: the same body without note; parts still unchosen may be left out. */
+export interface QuoteBody {
+  receiver?: Partial<Receiver>;
+  shipping?: Partial<ShippingChoice>;
+  payment?: PaymentMethodCode;
+  invoice?: InvoiceChoice;
+}
+
+/** A choice offered at checkout; `reason` (in the request's language) says why it is not available. */
+export interface MethodOption<C extends string> {
+  code: C;
+  name: string;
+  available: boolean;
+  reason: string | null;
+  /** Shipping only: the fee this cart would pay (0 when free). */
+  fee?: number;
+}
+
+/** The store chosen on the map for this cart (store pickup only). */
+export interface ChosenStore {
+  brand: CvsBrand;
+  brandName: string;
+  id: string;
+  name: string;
+  address: string;
+  /** On an outlying island. */
+  outside: boolean;
+}
+
+export interface QuoteLine {
+  sku: string;
+  productSlug: string;
+  brandSlug: string;
+  name: string;
+  optionName: string;
+  optionValue: string;
+  image: { src: string; width: number; height: number; alt: string } | null;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface Quote {
+  lines: QuoteLine[];
+  count: number;
+  subtotal: number;
+  shippingFee: number;
+  total: number;
+  /** The subtotal from which the chosen method ships free; null when it never does. */
+  freeShippingOver: number | null;
+  shippingMethods: MethodOption<ShippingMethodCode>[];
+  paymentMethods: MethodOption<PaymentMethodCode>[];
+  store: ChosenStore | null;
+  /** Price and stock changes since the lines went into the cart (as on the cart). */
+  warnings: CartWarning[];
+  canOrder: boolean;
+}
+
+export interface OrderLine {
+  sku: string;
+  productSlug: string;
+  brandSlug: string;
+  name: string;
+  optionName: string;
+  optionValue: string;
+  imageSrc: string;
+  unitPrice: number;
+  compareAtPrice: number | null;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface OrderEvent {
+  state: OrderState;
+  at: number;
+  note: string;
+}
+
+export interface OrderPayment {
+  method: PaymentMethodCode;
+  paidAt: number | null;
+  /** When an unpaid order is released. */
+  deadline: number | null;
+  /** ATM transfer: the bank code and the virtual account, once issued. */
+  atm: { bankCode: string; account: string; expiresAt: number | null } | null;
+  /** Convenience-store payment code, once issued. */
+  cvsCode: { code: string; expiresAt: number | null } | null;
+  /** The last card attempt failed (the shopper can try again). */
+  failed: boolean;
+}
+
+export interface OrderInvoice {
+  type: InvoiceType;
+  carrier: string;
+  code: string;
+  taxId: string;
+  title: string;
+  /** Once issued: two letters and eight digits, the random code, the date. */
+  number: string | null;
+  randomCode: string | null;
+  issuedAt: number | null;
+  voided: boolean;
+}
+
+export interface Order {
+  no: string;
+  state: OrderState;
+  createdAt: number;
+  subtotal: number;
+  shippingFee: number;
+  total: number;
+  count: number;
+  lines: OrderLine[];
+  receiver: Receiver;
+  shipping: {
+    method: ShippingMethodCode;
+    zipcode: string;
+    city: string;
+    area: string;
+    addr: string;
+    store: ChosenStore | null;
+    carrier: string;
+    trackingNo: string;
+  };
+  payment: OrderPayment;
+  invoice: OrderInvoice;
+  note: string;
+  timeline: OrderEvent[];
+  canCancel: boolean;
+  canPay: boolean;
+}
+
+/** POST /api/orders answers the order, and for a guest the key of the link that shows it. */
+export interface PlacedOrder extends Order {
+  guestKey?: string;
+}
+
+/** GET /api/orders?page=&page_size=&state= */
+export interface OrderSummary {
+  no: string;
+  state: OrderState;
+  createdAt: number;
+  total: number;
+  count: number;
+  imageSrc: string;
+  firstItemName: string;
+}
+
+export interface OrderPage {
+  items: OrderSummary[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** POST /api/orders/{no}/payment and POST /api/checkout/cvs-map: a form the page posts at once. */
+export interface AutoPostForm {
+  action: string;
+  fields: Record<string, string>;
+}
