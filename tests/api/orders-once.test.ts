@@ -72,6 +72,17 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('one cart', () => {
+  it('becomes one order when two tabs order it at once with different keys', async () => {
+    const [v] = await pickVariants(shop, 1, 5);
+    const buyer = await memberBuyer(shop, [[v!, 2]]);
+    const answers = await Promise.all([order(shop, buyer, bodyFor(buyer)), order(shop, buyer, bodyFor(buyer))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.json.code).toBe('CART_EMPTY');
+    expect((await stockOf(shop, v!.id)).variant).toBe(3);
+  });
+});
+
 describe('stock', () => {
   it('sells the last item once: stock 1, 20 shoppers at the same time → 1 order and 19 clear 409s', async () => {
     const [v] = await pickVariants(shop, 1, 1);
