@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../helpers/test-app.ts';
 import { cartOf, pickVariants } from './cart-helpers.ts';
 import { stockOf } from './orders-fixtures.ts';
-import { bodyFor, memberBuyer, order } from './orders-helpers.ts';
+import { type Buyer, bodyFor, memberBuyer, order } from './orders-helpers.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('stock invariant', () => {
         fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
         async (start, wants, cancels) => {
           const [a, b] = await pickVariants(shop, 2, start);
-          const buyers = [];
+          const buyers: Buyer[] = [];
           for (const w of wants) {
             const buyer = await memberBuyer(shop, []);
             // The cart refuses more than the shelf holds: fill it before the shelf shrinks.
