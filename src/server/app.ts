@@ -17,6 +17,7 @@ import { categories } from './routes/categories.ts';
 import { contact } from './routes/contact.ts';
 import { dev } from './routes/dev.ts';
 import { health } from './routes/health.ts';
+import { orderPayment, payments } from './routes/payments.ts';
 import { products } from './routes/products.ts';
 import { regions } from './routes/regions.ts';
 import { siteMetas } from './routes/site-metas.ts';
@@ -63,7 +64,14 @@ export function createApp(deps: Deps) {
       '*',
       cors({
         origin: origins,
-        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Cart-Token'],
+        allowHeaders: [
+          'Authorization',
+          'Content-Type',
+          'Accept-Language',
+          'Idempotency-Key',
+          'X-Cart-Token',
+          'X-Order-Key',
+        ],
         maxAge: 600,
       }),
     );
@@ -91,6 +99,8 @@ export function createApp(deps: Deps) {
   api.route('/regions', regions);
   api.route('/contact', contact);
   api.route('/cart', cart);
+  api.route('/orders', orderPayment);
+  api.route('/payments', payments);
   api.route('/health', health);
   api.route('/catalog', catalog);
   api.route('/dev', dev);
