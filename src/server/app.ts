@@ -16,6 +16,7 @@ import { catalog } from './routes/catalog.ts';
 import { categories } from './routes/categories.ts';
 import { contact } from './routes/contact.ts';
 import { dev } from './routes/dev.ts';
+import { faults } from './routes/faults.ts';
 import { health } from './routes/health.ts';
 import { orderPayment, payments } from './routes/payments.ts';
 import { products } from './routes/products.ts';
@@ -103,6 +104,8 @@ export function createApp(deps: Deps) {
   api.route('/payments', payments);
   api.route('/health', health);
   api.route('/catalog', catalog);
+  // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
+  api.route('/dev/faults', faults);
   api.route('/dev', dev);
   api.route('/sim/logistics', logisticsSimulator);
   api.route('/sim/ecpay', cashierSimulator);
