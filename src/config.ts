@@ -111,3 +111,8 @@ export const CART_TOKEN_HEADER = 'X-Cart-Token';
 export const CART_COUNT_STORAGE_KEY = 'cartCount';
 /** Fired on `window` in the tab that changed the count; other tabs hear the `storage` event. */
 export const CART_COUNT_EVENT = 'cart:count';
+
+/** The order note's length limit (characters). */
+export const CHECKOUT_NOTE_MAX = 200;
+/** Orders per page in the member's order list. */
+export const ORDERS_PAGE_SIZE = 10;
