@@ -2,6 +2,7 @@ import type { Locale } from '../../../config.ts';
 import { auth } from './auth.ts';
 import { cart } from './cart.ts';
 import { catalog } from './catalog.ts';
+import { checkout } from './checkout.ts';
 import { common } from './common.ts';
 import { invoice } from './invoice.ts';
 import { member } from './member.ts';
@@ -22,6 +23,7 @@ export const MESSAGES = {
     ...runtime['zh-TW'],
     ...invoice['zh-TW'],
     ...cart['zh-TW'],
+    ...checkout['zh-TW'],
   },
   en: {
     ...common.en,
@@ -32,6 +34,7 @@ export const MESSAGES = {
     ...runtime.en,
     ...invoice.en,
     ...cart.en,
+    ...checkout.en,
   },
 } as const;
 
