@@ -7,6 +7,7 @@ import { common } from './common.ts';
 import { invoice } from './invoice.ts';
 import { member } from './member.ts';
 import { pages } from './pages.ts';
+import { payment } from './payment.ts';
 import { runtime } from './runtime.ts';
 
 /**
@@ -23,6 +24,7 @@ export const MESSAGES = {
     ...runtime['zh-TW'],
     ...invoice['zh-TW'],
     ...cart['zh-TW'],
+    ...payment['zh-TW'],
     ...checkout['zh-TW'],
   },
   en: {
@@ -34,6 +36,7 @@ export const MESSAGES = {
     ...runtime.en,
     ...invoice.en,
     ...cart.en,
+    ...payment.en,
     ...checkout.en,
   },
 } as const;
