@@ -6,6 +6,7 @@ import { checkout } from './checkout.ts';
 import { common } from './common.ts';
 import { invoice } from './invoice.ts';
 import { member } from './member.ts';
+import { orders } from './orders.ts';
 import { pages } from './pages.ts';
 import { runtime } from './runtime.ts';
 
@@ -24,6 +25,7 @@ export const MESSAGES = {
     ...invoice['zh-TW'],
     ...cart['zh-TW'],
     ...checkout['zh-TW'],
+    ...orders['zh-TW'],
   },
   en: {
     ...common.en,
@@ -35,6 +37,7 @@ export const MESSAGES = {
     ...invoice.en,
     ...cart.en,
     ...checkout.en,
+    ...orders.en,
   },
 } as const;
 
