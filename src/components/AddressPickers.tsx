@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '../config.ts';
 import { t } from '../lib/i18n/messages/index.ts';
 import { loadRegions, type RegionCity } from '../lib/taiwan/index.ts';
+import './address-pickers.css';
 
 type Regions = Awaited<ReturnType<typeof loadRegions>>;
 

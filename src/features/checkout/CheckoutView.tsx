@@ -15,6 +15,7 @@ import { PaymentFields } from './PaymentFields.tsx';
 import { ReceiverFields } from './ReceiverFields.tsx';
 import { ShippingFields } from './ShippingFields.tsx';
 import '../auth/forms.css';
+import '../cart/cart.css';
 import './checkout.css';
 
 function Note({ locale }: { locale: Locale }) {

@@ -6,6 +6,7 @@ import { checkout } from './checkout.ts';
 import { common } from './common.ts';
 import { invoice } from './invoice.ts';
 import { member } from './member.ts';
+import { orders } from './orders.ts';
 import { pages } from './pages.ts';
 import { payment } from './payment.ts';
 import { runtime } from './runtime.ts';
@@ -26,6 +27,7 @@ export const MESSAGES = {
     ...cart['zh-TW'],
     ...payment['zh-TW'],
     ...checkout['zh-TW'],
+    ...orders['zh-TW'],
   },
   en: {
     ...common.en,
@@ -38,6 +40,7 @@ export const MESSAGES = {
     ...cart.en,
     ...payment.en,
     ...checkout.en,
+    ...orders.en,
   },
 } as const;
 
