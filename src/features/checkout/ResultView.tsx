@@ -9,6 +9,7 @@ import { useGuard } from '../auth/use-guard.ts';
 import { labels } from '../orders/labels.ts';
 import { OrderActions } from '../orders/OrderActions.tsx';
 import { OrderView } from '../orders/OrderView.tsx';
+import { PaymentStatus } from '../payment/PaymentStatus.tsx';
 import '../auth/forms.css';
 import '../cart/cart.css';
 
@@ -49,6 +50,7 @@ export default function ResultView({ locale }: { locale: Locale }) {
     <div className="sw-order">
       <h2>{t(locale, cancelled ? 'result.cancelled' : 'result.placed')}</h2>
       {!cancelled && <p>{labels.next(locale, order.payment.method)}</p>}
+      <PaymentStatus locale={locale} order={order} guestKey={params.key} />
       {params.key && (
         <div className="sw-order-link">
           <label htmlFor="result-link">{t(locale, 'result.keepLink')}</label>

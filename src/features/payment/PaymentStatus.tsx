@@ -11,8 +11,8 @@ import './payment.css';
 const released = (order: Order) => order.timeline.some((e) => e.state === 'cancelled' && e.note === 'payment-expired');
 
 /**
- * The payment state of an order, for the result page and the order page: paid (with the invoice),
- * waiting for an ATM transfer or a store payment (account or code and deadline), failed with a way
+ * The payment state of an order paid through the cashier, for the result page and the order page:
+ * paid, waiting for an ATM transfer or a store payment (account or code and deadline), failed with a way
  * to try again (a new attempt), or cancelled.
  */
 export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; order: Order; guestKey?: string }) {
@@ -30,7 +30,7 @@ export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; ord
         <p>{t(locale, 'pay.paidAt', { time: when(p.paidAt) })}</p>
       </>
     );
-  else if (!cashier) body = <p className="sw-pay-state">{t(locale, 'pay.onDelivery')}</p>;
+  else if (!cashier) return null;
   else if (p.atm)
     body = (
       <>
@@ -71,15 +71,14 @@ export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; ord
     );
   else body = <p className="sw-pay-state">{t(locale, p.failed ? 'pay.failed' : 'pay.awaiting')}</p>;
 
-  const inv = order.invoice;
   return (
     <section className="sw-pay-status" aria-labelledby="pay-status-title">
       <h2 id="pay-status-title">{t(locale, 'pay.status')}</h2>
       <div role="status">{body}</div>
-      {order.canPay && !p.atm && !p.cvsCode && (
+      {order.canPay && p.failed && (
         <p>
           <button type="button" className="btn" disabled={busy} onClick={() => void pay(order.no, guestKey)}>
-            {busy ? t(locale, 'pay.going') : p.failed ? t(locale, 'pay.retry') : t(locale, 'pay.go')}
+            {busy ? t(locale, 'pay.going') : t(locale, 'pay.retry')}
           </button>
         </p>
       )}
@@ -88,14 +87,6 @@ export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; ord
           {error}
         </p>
       )}
-      <h3>{t(locale, 'pay.invoice')}</h3>
-      <p>
-        {inv.number === null
-          ? t(locale, 'pay.invoicePending')
-          : inv.voided
-            ? t(locale, 'pay.invoiceVoided', { number: inv.number })
-            : t(locale, 'pay.invoiceNo', { number: inv.number, code: inv.randomCode ?? '' })}
-      </p>
     </section>
   );
 }
