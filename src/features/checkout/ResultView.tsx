@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../config.ts';
+import { recallOrderKey } from '../../lib/api/payment.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { $order, loadOrder } from '../../stores/orders.ts';
@@ -22,7 +23,10 @@ export function resultParams(search: string): { no: string; key?: string } | nul
   const no = q.get('no') ?? '';
   const key = q.get('key') ?? '';
   if (!ORDER_NO.test(no)) return null;
-  return KEY.test(key) ? { no, key } : { no };
+  if (KEY.test(key)) return { no, key };
+  // Back from ECPay's cashier, whose return carries the number only: the key kept before leaving.
+  const kept = recallOrderKey(no);
+  return kept ? { no, key: kept } : { no };
 }
 
 /** /cart/result: what was ordered, its total and state, and what happens next; a guest's link to keep. */
@@ -33,6 +37,13 @@ export default function ResultView({ locale }: { locale: Locale }) {
   useEffect(() => {
     if (ready && params) void loadOrder(params.no, params.key);
   }, [ready, params]);
+  useEffect(() => {
+    // A key recalled from this tab goes back into the address, so that the link to keep is whole.
+    if (!params?.key || new URLSearchParams(location.search).has('key')) return;
+    const q = new URLSearchParams(location.search);
+    q.set('key', params.key);
+    history.replaceState(history.state, '', `${location.pathname}?${q}`);
+  }, [params]);
 
   if (!ready || (params && (loading || (!order && !error)))) return <Pending locale={locale} />;
   if (!params || error || !order)

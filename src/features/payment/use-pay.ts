@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Locale } from '../../config.ts';
 import type { ApiClientError } from '../../lib/api/client.ts';
-import { paymentApi, postAutoForm } from '../../lib/api/payment.ts';
+import { paymentApi, postAutoForm, rememberOrderKey } from '../../lib/api/payment.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 
 /**
@@ -15,7 +15,9 @@ export function usePay(locale: Locale) {
     setBusy(true);
     setError('');
     try {
-      postAutoForm(await paymentApi.start(no, key));
+      const form = await paymentApi.start(no, key);
+      if (key) rememberOrderKey(no, key);
+      postAutoForm(form);
     } catch (err) {
       setError((err as ApiClientError).message || t(locale, 'pay.error'));
       setBusy(false);

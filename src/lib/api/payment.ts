@@ -39,3 +39,27 @@ export function orderRefOf(search: string): { no: string; key?: string } | null 
   if (!/^[A-Za-z0-9-]{1,40}$/.test(no)) return null;
   return /^[A-Za-z0-9_-]{1,100}$/.test(key) ? { no, key } : { no };
 }
+
+const KEY_STORAGE = 'orderKey:';
+
+/**
+ * Keeps a guest's order key in this tab while the shopper is at the cashier: ECPay sends the browser
+ * back to /cart/result?no= without it (the server keeps only the key's hash).
+ */
+export function rememberOrderKey(no: string, key: string): void {
+  try {
+    sessionStorage.setItem(`${KEY_STORAGE}${no}`, key);
+  } catch {
+    // Storage refused (private mode, quota): the shopper still has the link from the result page.
+  }
+}
+
+/** The key kept by rememberOrderKey for order `no`, when it has the shape of a key. */
+export function recallOrderKey(no: string): string | undefined {
+  try {
+    const key = sessionStorage.getItem(`${KEY_STORAGE}${no}`) ?? '';
+    return /^[A-Za-z0-9_-]{8,200}$/.test(key) ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
