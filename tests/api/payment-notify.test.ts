@@ -71,10 +71,10 @@ describe('POST /api/orders/{no}/payment', () => {
     expect((await orderFacts(shop, order.id)).pay_deadline).toBe(before.pay_deadline);
   });
 
-  it('is 404 without the order key or with another, and 409 for cash on delivery', async () => {
+  it('is 401 without a credential, 404 with another order key, and 409 for cash on delivery', async () => {
     const order = await placeFixtureOrder(shop);
     const other = await placeFixtureOrder(shop);
-    expect((await shop.call('POST', `/api/orders/${order.no}/payment`)).json.code).toBe('ORDER_NOT_FOUND');
+    expect((await shop.call('POST', `/api/orders/${order.no}/payment`)).json.code).toBe('UNAUTHENTICATED');
     const wrong = await startAttempt(shop, order.no, other.guestKey, 'en');
     expect(wrong.status).toBe(404);
     expect(wrong.json.message).toMatch(/not found/);

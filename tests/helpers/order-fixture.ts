@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { newOrderNo } from '../../src/server/services/order-no.ts';
 import { sha256 } from '../../src/server/services/tokens.ts';
 import type { TestShop } from './test-app.ts';
 
@@ -55,7 +56,7 @@ export async function placeFixtureOrder(
   const payment = opts.payment ?? 'credit';
   const fee = opts.shippingFee ?? 100;
   const guestKey = randomBytes(16).toString('base64url');
-  const no = `T${randomBytes(6).toString('hex').toUpperCase()}`;
+  const no = newOrderNo(now);
   const inv = opts.invoice ?? { type: 'member' };
   const state = payment === 'cod' || payment === 'pickup_pay' ? 'processing' : 'awaiting_payment';
   const order = await k
