@@ -166,6 +166,23 @@ describe('e-invoice', () => {
     expect(sim?.voided_at).not.toBeNull();
   });
 
+  it('prints a company invoice picked up at the shop with the shop address', async () => {
+    const { order, tradeNo } = await attempt({
+      shopPickup: true,
+      invoice: { type: 'company', taxId: '04595257', title: '聲林股份有限公司' },
+    });
+    await postForm(shop, NOTIFY, paidNotice(shop, tradeNo, order.total));
+    await invoiceWorkSettled();
+    expect((await orderFacts(shop, order.id)).invoice_no).toMatch(/^[A-Z]{2}\d{8}$/);
+    const sim = await k()
+      .selectFrom('sim_invoices')
+      .select('data')
+      .where('relate_number', '=', order.no)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(sim.data)).toMatchObject({ Print: '1', CustomerIdentifier: '04595257' });
+    expect(JSON.parse(sim.data).CustomerAddr).toContain('復興南路');
+  });
+
   it('waits for delivery on cash on delivery, and is retried by the sweeper when the service fails', async () => {
     const order = await placeFixtureOrder(shop, { payment: 'cod' });
     expect((await syncInvoices(shop.deps)).issued).toBe(0);
