@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Locale } from '../../src/config.ts';
 import { CASHIER_TEXT } from '../../src/server/providers/ecpay/simulator/view.ts';
-import { apiLogin, createMember, freshPhone, readOtp, useSession } from './support/auth.ts';
+import { apiLogin, createMember, freshPhone, readOtp, useSession as signInBrowser } from './support/auth.ts';
 import { addFromProductPage, cartProducts, productUrl } from './support/cart.ts';
 import { browserLocale, LOCALES, msg, url } from './support/pages.ts';
 
@@ -33,7 +33,7 @@ async function newShopperWithCart(page: Page, request: APIRequestContext, baseUR
     data: { sku: twoInStock.variants[0].sku, quantity: 1 },
   });
   expect(add.ok(), await add.text()).toBe(true);
-  await useSession(page.context(), baseURL, session);
+  await signInBrowser(page.context(), baseURL, session);
 }
 
 /** A guest: one item added on its product page, the receiver's mobile confirmed by a texted code. */
