@@ -14,9 +14,12 @@ import { brands } from './routes/brands.ts';
 import { cart } from './routes/cart.ts';
 import { catalog } from './routes/catalog.ts';
 import { categories } from './routes/categories.ts';
+import { checkout } from './routes/checkout.ts';
 import { contact } from './routes/contact.ts';
 import { dev } from './routes/dev.ts';
+import { faults } from './routes/faults.ts';
 import { health } from './routes/health.ts';
+import { orders } from './routes/orders.ts';
 import { products } from './routes/products.ts';
 import { regions } from './routes/regions.ts';
 import { siteMetas } from './routes/site-metas.ts';
@@ -63,7 +66,15 @@ export function createApp(deps: Deps) {
       '*',
       cors({
         origin: origins,
-        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Cart-Token'],
+        allowHeaders: [
+          'Authorization',
+          'Content-Type',
+          'Accept-Language',
+          'Idempotency-Key',
+          'X-Cart-Token',
+          'X-Phone-Proof',
+          'X-Order-Key',
+        ],
         maxAge: 600,
       }),
     );
@@ -91,8 +102,12 @@ export function createApp(deps: Deps) {
   api.route('/regions', regions);
   api.route('/contact', contact);
   api.route('/cart', cart);
+  api.route('/checkout', checkout);
+  api.route('/orders', orders);
   api.route('/health', health);
   api.route('/catalog', catalog);
+  // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
+  api.route('/dev/faults', faults);
   api.route('/dev', dev);
   api.route('/sim/logistics', logisticsSimulator);
   api.route('/sim/ecpay', cashierSimulator);
