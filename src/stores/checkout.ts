@@ -226,6 +226,13 @@ function placeFieldError(error: unknown, fallback?: CheckoutField): void {
   $checkout.set({ ...state, errors });
 }
 
+/** The server refused the guest's proof (expired, another phone): the mobile is to be confirmed again. */
+function forgetPhoneCheck(error: ApiClientError): void {
+  storage()?.removeItem(PROOF_KEY);
+  const state = $checkout.get();
+  $checkout.set({ ...state, phoneCheck: null, errors: { ...state.errors, 'phone.code': error.message } });
+}
+
 const submitter = createOrderSubmitter();
 
 /** Where the shopper goes once the order is placed: to pay, or to the result. */
@@ -262,7 +269,8 @@ export async function placeOrder(locale: Locale, guest: boolean): Promise<Checko
     nav.go(nextPage(order, locale));
     return undefined;
   } catch (error) {
-    placeFieldError(error);
+    if ((error as ApiClientError)?.code?.startsWith('PHONE_PROOF')) forgetPhoneCheck(error as ApiClientError);
+    else placeFieldError(error);
     // The quote shows what changed (prices, stock) when the order was refused for it.
     if ((error as ApiClientError)?.status === 409) void requote();
     return firstField($checkout.get().errors);
