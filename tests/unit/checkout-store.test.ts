@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { CART_COOKIE, COOKIE } from '../../src/config.ts';
 import { useTransport } from '../../src/lib/api/browser.ts';
 import { ordersApi } from '../../src/lib/api/orders.ts';
-import { fieldOf } from '../../src/lib/checkout/draft.ts';
+import { EMPTY_DRAFT, fieldOf } from '../../src/lib/checkout/draft.ts';
 import { t } from '../../src/lib/i18n/messages/index.ts';
 import { addToCart, resetCartForTests } from '../../src/stores/cart.ts';
 import {
@@ -15,6 +15,7 @@ import {
   sendPhoneCode,
   updateDraft,
   verifyPhoneCode,
+  withProfile,
 } from '../../src/stores/checkout.ts';
 import { $order, $orders, cancelOrder, loadOrder, loadOrders, resetOrdersForTests } from '../../src/stores/orders.ts';
 import { resetLoading } from '../../src/stores/ui.ts';
@@ -235,5 +236,70 @@ describe('$orders (member)', () => {
     await loadOrders(1, 'cancelled');
     expect($orders.get().page?.items.map((o) => o.no)).not.toContain(no);
     expect($orders.get().state).toBe('cancelled');
+  });
+});
+
+describe('$checkout (changes since the cart)', () => {
+  it('keeps a price change on screen, and an order at a price not yet seen is refused, then shown', async () => {
+    browser.jar.delete(COOKIE.accessToken);
+    const v = await variant(5);
+    await addToCart(v.sku, 1);
+    const k = shop.deps.db.kysely;
+    await k
+      .updateTable('variants')
+      .set({ price: v.price + 300 })
+      .where('id', '=', v.id)
+      .execute();
+    await initCheckout(null);
+    expect($checkout.get().quote?.warnings.map((w) => w.code)).toEqual(['PRICE_CHANGED']);
+    const firstReport = $checkout.get().quote?.warnings[0]?.message;
+    updateDraft({ method: 'shop' });
+    await requote();
+    expect($checkout.get().quote?.warnings.map((w) => w.code)).toEqual(['PRICE_CHANGED']);
+    expect($checkout.get().quote?.subtotal).toBe(v.price + 300);
+
+    const pay = $checkout.get().quote?.paymentMethods.find((m) => m.available)?.code;
+    updateDraft({ name: '陳大文', phone: '0911222777', payment: pay });
+    await requote();
+    await sendPhoneCode('en');
+    await verifyPhoneCode(await smsCode('0911222777'), 'en');
+    // The price moves again while the page is open: the order is refused rather than charged unseen.
+    await k
+      .updateTable('variants')
+      .set({ price: v.price + 600 })
+      .where('id', '=', v.id)
+      .execute();
+    await placeOrder('en', true);
+    expect($checkout.get().errors).toEqual({});
+    expect($checkout.get().message).not.toBe('');
+    expect(browser.assigned).toEqual([]);
+    await requote();
+    expect($checkout.get().quote?.subtotal).toBe(v.price + 600);
+    // The newer report of the same line replaces the older one.
+    expect($checkout.get().quote?.warnings.map((w) => w.code)).toEqual(['PRICE_CHANGED']);
+    expect($checkout.get().quote?.warnings[0]?.message).not.toBe(firstReport);
+    expect(await placeOrder('en', true)).toBeUndefined();
+    expect(browser.assigned.at(-1)).toMatch(/^\/en\/cart\/(result|payment)\?no=/);
+  });
+
+  it('fills a member’s blanks from the profile, the address only as a whole', () => {
+    const u = {
+      name: '王小明',
+      phone: '0912345678',
+      email: 'demo@soundwood.tw',
+      city: '臺北市',
+      area: '大安區',
+      zipcode: '106',
+      addr: '復興南路一段 1 號',
+    } as Parameters<typeof withProfile>[1];
+    const typed = withProfile({ ...EMPTY_DRAFT, name: 'Amy Lin', city: '高雄市' }, u);
+    expect(typed).toMatchObject({ name: 'Amy Lin', phone: '0912345678', city: '高雄市', area: '', addr: '' });
+    expect(withProfile(EMPTY_DRAFT, u)).toMatchObject({
+      city: '臺北市',
+      area: '大安區',
+      zipcode: '106',
+      addr: '復興南路一段 1 號',
+    });
+    expect(withProfile(EMPTY_DRAFT, null)).toEqual(EMPTY_DRAFT);
   });
 });
