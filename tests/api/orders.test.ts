@@ -97,9 +97,7 @@ describe('POST /api/checkout/quote', () => {
     expect(q.can_order).toBe(false);
     const zh = okResult(await quote(shop, buyer, {}));
     expect(zh.shipping_methods.find((m: { code: string }) => m.code === 'cvs').reason).toMatch(/超商取貨包裹/);
-    expect(zh.payment_methods.find((m: { code: string }) => m.code === 'cod').reason).toBe(
-      '貨到付款只適用宅配到府。',
-    );
+    expect(zh.payment_methods.find((m: { code: string }) => m.code === 'cod').reason).toBe('貨到付款只適用宅配到府。');
   });
 
   it('offers pay at pickup only up to NT$20,000', async () => {
@@ -119,7 +117,11 @@ describe('POST /api/checkout/quote', () => {
   it('reports a price change once; ordering at a price the shopper has not seen is a 409', async () => {
     const [v] = await pickVariants(shop, 1);
     const buyer = await memberBuyer(shop, [[v!, 1]]);
-    await shop.deps.db.kysely.updateTable('variants').set({ price: v!.price + 500 }).where('id', '=', v!.id).execute();
+    await shop.deps.db.kysely
+      .updateTable('variants')
+      .set({ price: v!.price + 500 })
+      .where('id', '=', v!.id)
+      .execute();
     expectFailure(await order(shop, buyer, bodyFor(buyer)), 409, 'PRICE_CHANGED');
     const q = okResult(await quote(shop, buyer, { shipping: { method: 'home' } }));
     expect(q.warnings.map((w: { code: string }) => w.code)).toEqual(['PRICE_CHANGED']);
@@ -195,9 +197,7 @@ describe('POST /api/orders', () => {
       lang: 'en',
     });
     expectFailure(cod, 409, 'PAYMENT_UNAVAILABLE');
-    expect(cod.json.message).toBe(
-      'This payment method cannot be used: Cash on delivery is for home delivery only.',
-    );
+    expect(cod.json.message).toBe('This payment method cannot be used: Cash on delivery is for home delivery only.');
     const cvs = await order(shop, buyer, bodyFor(buyer, { shipping: { method: 'cvs' }, payment: 'credit' }));
     expectFailure(cvs, 409, 'SHIPPING_UNAVAILABLE');
     expect(cvs.json.message).toContain('請先在地圖上選擇取貨門市');

@@ -3,7 +3,7 @@ import { CART_TOKEN_HEADER, OTP_RESEND_SECONDS } from '../../config.ts';
 import type { AppEnv } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
-import { readForm } from '../providers/simulator-kit.ts';
+import { readFormBody } from '../form-body.ts';
 import { clearStore } from '../services/checkout-cart.ts';
 import { sendCheckoutCode, verifyCheckoutCode } from '../services/checkout-phone.ts';
 import { keepStore, openMap } from '../services/cvs-store.ts';
@@ -63,7 +63,7 @@ checkout.post('/cvs-map', noQuery, async (c) => {
  * (bad, replayed or expired ticket, malformed store) comes back with `?store_error=1`.
  */
 checkout.post('/cvs-store', async (c) => {
-  const form = await readForm(c);
+  const form = await readFormBody(c);
   const { locale, kept } = form ? await keepStore(c.get('deps'), form) : { locale: c.get('locale'), kept: false };
   const site = c.get('deps').env.SITE_URL.replace(/\/$/, '');
   const page = `${site}${locale === 'en' ? '/en' : ''}/cart/checkout${kept ? '' : '?store_error=1'}`;

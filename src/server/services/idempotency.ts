@@ -5,6 +5,8 @@ import { ApiError } from '../errors.ts';
 
 /** A stored answer is replayed for 24 hours; after that the key starts afresh. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** A claim still unanswered after this long was abandoned (its process died): the key is free again. */
+export const IDEMPOTENCY_ABANDONED_MS = 5 * 60_000;
 export const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{8,100}$/;
 
 export type Claim = { kind: 'new'; id: number } | { kind: 'replay'; status: number; response: string };
@@ -28,7 +30,12 @@ export async function claimKey(
     .deleteFrom('idempotency_keys')
     .where('owner', '=', owner)
     .where('key', '=', key)
-    .where('created_at', '<=', now - IDEMPOTENCY_TTL_MS)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<=', now - IDEMPOTENCY_TTL_MS),
+        eb.and([eb('status', 'is', null), eb('created_at', '<=', now - IDEMPOTENCY_ABANDONED_MS)]),
+      ]),
+    )
     .execute();
   const inserted = await k
     .insertInto('idempotency_keys')
