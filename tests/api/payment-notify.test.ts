@@ -149,6 +149,24 @@ describe('POST /api/payments/ecpay/notify', () => {
     expect(kept).toEqual([{ kind: 'notify', verified: 0, outcome: `rejected:${reason}` }]);
   });
 
+  it('refuses a body that is not a form and keeps it as received', async () => {
+    const res = await shop.app.request(NOTIFY, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ MerchantTradeNo: 'SWJSON0001', RtnCode: '1' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).not.toBe('1|OK');
+    const kept = await shop.deps.db.kysely
+      .selectFrom('payment_notices')
+      .select(['verified', 'outcome', 'body'])
+      .where('outcome', '=', 'rejected:form')
+      .execute();
+    expect(kept).toHaveLength(1);
+    expect(Number(kept[0]!.verified)).toBe(0);
+    expect(JSON.parse(kept[0]!.body).raw).toContain('SWJSON0001');
+  });
+
   it('keeps a declined card attempt as failed and lets the shopper try again', async () => {
     const { order, tradeNo } = await orderWithAttempt();
     const declined = paidNotice(shop, tradeNo, order.total, {

@@ -97,6 +97,16 @@ describe('unpaid orders', () => {
     expect(row.state).toBe('expired');
   });
 
+  it('take no new attempt once past their deadline, even before the sweeper comes', async () => {
+    const { order } = await attempt();
+    shop.clock.advance(30 * 60_000 + 1);
+    const late = await startAttempt(shop, order.no, order.guestKey);
+    expect(late.status).toBe(409);
+    expect(late.json.code).toBe('ORDER_NOT_PAYABLE');
+    expect(Number((await orderFacts(shop, order.id)).pay_deadline)).toBeLessThan(shop.clock.now());
+    await releaseUnpaid(shop.deps);
+  });
+
   it('keep a paid notice that comes after the release, flagged for a refund', async () => {
     const { order, tradeNo } = await attempt({ quantity: 1, stock: 5 });
     shop.clock.advance(30 * 60_000 + 1);
