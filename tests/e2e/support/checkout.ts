@@ -30,16 +30,16 @@ export async function stockOf(request: APIRequestContext, slug: string, sku: str
 /**
  * Puts one unit of an in-stock product (price at most `maxPrice`) in a cart: the member's (Bearer
  * `token`) or a new guest cart. With `cvs`, only a product a convenience store takes will do (the
- * quote says so). Products are tried in `sort` order.
+ * quote says so). Products are tried in `sort` order and read in `locale`.
  */
 export async function fillCart(
   request: APIRequestContext,
-  opts: { token?: string; cvs?: boolean; sort: string; maxPrice: number },
+  opts: { token?: string; cvs?: boolean; sort: string; maxPrice: number; locale: Locale },
 ): Promise<CartFill> {
-  const list = await api(request, `/api/products?sort=${opts.sort}&page=1&page_size=60`);
+  const list = await api(request, `/api/products?sort=${opts.sort}&page=1&page_size=60`, opts.locale);
   let headers: Record<string, string> = opts.token ? { authorization: `Bearer ${opts.token}` } : {};
   for (const s of list.data) {
-    const product = await api(request, `/api/products/${s.slug}`);
+    const product = await api(request, `/api/products/${s.slug}`, opts.locale);
     const variant = product.variants.find((v: Json) => v.stock >= 3 && v.price <= opts.maxPrice);
     if (!variant) continue;
     const added = await request.post('/api/cart/items', { headers, data: { sku: variant.sku, quantity: 1 } });
@@ -54,6 +54,20 @@ export async function fillCart(
     await request.delete(`/api/cart/items/${line.id}`, { headers });
   }
   throw new Error('no product fits the cart this test needs');
+}
+
+/** The names the quote gives the shipping and payment methods in `locale`, by code. */
+export async function methodNames(request: APIRequestContext, fill: CartFill, locale: Locale) {
+  const res = await request.post('/api/checkout/quote', {
+    headers: { ...fill.headers, 'Accept-Language': locale },
+    data: {},
+  });
+  const q = (await res.json()).result;
+  const byCode = (list: Json[]) => Object.fromEntries(list.map((m) => [m.code, new RegExp(`^${escapeRe(m.name)}`)]));
+  return { shipping: byCode(q.shipping_methods), payment: byCode(q.payment_methods) } as {
+    shipping: Record<string, RegExp>;
+    payment: Record<string, RegExp>;
+  };
 }
 
 /** Gives the browser the guest cart's token, as the cart pages keep it. */
