@@ -27,6 +27,8 @@ for (const locale of LOCALES) {
       request,
       baseURL,
     }) => {
+      // A long flow on a shared machine: several pages, an SMS round trip and axe at every step.
+      test.slow();
       const fill = await fillCart(request, { sort: 'name', maxPrice: 19_000, locale });
       await useGuestCart(context, baseURL!, fill);
       const names = await methodNames(request, fill, locale);
@@ -119,6 +121,8 @@ for (const locale of LOCALES) {
       request,
       baseURL,
     }) => {
+      // A long flow: the store map round trip, three order pages and axe at every step.
+      test.slow();
       const member = await createMember(request);
       const session = await apiLogin(request, member.phone, member.password);
       await useSession(context, baseURL!, session);
