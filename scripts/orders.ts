@@ -6,6 +6,7 @@
  *   npm run orders -- deliver <no>      (store or shop pickup: picked up)
  *   npm run orders -- complete <no>
  *   npm run orders -- cancel <no> [--reason <text>]
+ *   npm run orders -- expire           (cancel unpaid orders past their deadline; run it on a schedule)
  */
 import { parseArgs } from 'node:util';
 import type { Deps } from '../src/server/context.ts';
@@ -20,12 +21,14 @@ import {
   deliverOrder,
   listForShop,
   OrderAdminError,
+  releaseUnpaid,
   shipOrder,
   showForShop,
 } from '../src/server/services/order-admin.ts';
 import { ORDER_STATES } from '../src/server/services/order-state.ts';
 
-const USAGE = 'usage: npm run orders -- list|show|ship|deliver|complete|cancel [<no>] [--carrier X --tracking Y]';
+const USAGE =
+  'usage: npm run orders -- list|show|ship|deliver|complete|cancel|expire [<no>] [--carrier X --tracking Y]';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -61,6 +64,15 @@ async function run(deps: Deps): Promise<void> {
           r.receiver_name,
         ].join('  '),
       );
+    return;
+  }
+  if (command === 'expire') {
+    const released = await releaseUnpaid(deps);
+    console.log(
+      released.length
+        ? `Released ${released.length} unpaid orders: ${released.join(', ')}`
+        : 'No unpaid order is past its deadline.',
+    );
     return;
   }
   if (!no) throw new OrderAdminError(`${command ?? ''} needs an order number.\n${USAGE}`);

@@ -11,6 +11,7 @@ import {
   completeOrder,
   deliverOrder,
   OrderAdminError,
+  releaseUnpaid,
   shipOrder,
 } from '../../src/server/services/order-admin.ts';
 import { createTestShop, TestClock, type TestShop } from '../helpers/test-app.ts';
@@ -79,6 +80,26 @@ describe('moving orders along (the shop owner’s side)', () => {
     expect((await stockOf(shop, v!.id)).variant).toBe(3);
     await expect(shipOrder(shop.deps, '20261121-XXXXXXX', 'a', 'b')).rejects.toThrow(/No order/);
     await expect(shipOrder(shop.deps, o.no, '', 'b')).rejects.toThrow(/--carrier/);
+  });
+});
+
+describe('unpaid orders', () => {
+  it('are released past their deadline with their stock, and a paid one is left alone', async () => {
+    const [a, b] = await pickVariants(shop, 2, 5);
+    const late = await memberBuyer(shop, [[a!, 2]]);
+    const payer = await memberBuyer(shop, [[b!, 1]]);
+    const lateNo = (await order(shop, late, bodyFor(late, { payment: 'atm' }))).json.result.no;
+    const paidNo = (await order(shop, payer, bodyFor(payer, { payment: 'credit' }))).json.result.no;
+    await shop.deps.db.kysely.updateTable('orders').set({ state: 'paid' }).where('no', '=', paidNo).execute();
+    expect(await releaseUnpaid(shop.deps)).toEqual([]);
+    shop.clock.advance(3 * 86_400_000);
+    expect(await releaseUnpaid(shop.deps)).toContain(lateNo);
+    expect((await stockOf(shop, a!.id)).variant).toBe(5);
+    const seen = okResult(await shop.call('GET', `/api/orders/${lateNo}`, { token: late.token }));
+    expect(seen.state).toBe('cancelled');
+    expect(seen.timeline.at(-1).note).toBe('payment deadline passed');
+    expect(okResult(await shop.call('GET', `/api/orders/${paidNo}`, { token: payer.token })).state).toBe('paid');
+    expect(await releaseUnpaid(shop.deps)).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.ts';
 import { readFormBody } from '../form-body.ts';
 import { clearStore } from '../services/checkout-cart.ts';
 import { sendCheckoutCode, verifyCheckoutCode } from '../services/checkout-phone.ts';
-import { keepStore, openMap } from '../services/cvs-store.ts';
+import { keepStore, openMap, shopOrigin } from '../services/cvs-store.ts';
 import { guardOtpCheck } from '../services/login-guard.ts';
 import { quoteCart } from '../services/quote.ts';
 import { jsonBody, noQuery } from '../validation.ts';
@@ -53,7 +53,8 @@ checkout.post('/cvs-map', noQuery, async (c) => {
   const shopper = await shopperOf(c);
   const { brand } = await jsonBody(c, cvsMapBody);
   if (shopper.cartId === undefined) throw new ApiError('CART_EMPTY');
-  return ok(c, await openMap(c.get('deps'), shopper.cartId, brand, c.get('locale')));
+  const deps = c.get('deps');
+  return ok(c, await openMap(deps, shopper.cartId, brand, c.get('locale'), shopOrigin(deps, c.req.url)));
 });
 
 /**
@@ -65,7 +66,7 @@ checkout.post('/cvs-map', noQuery, async (c) => {
 checkout.post('/cvs-store', async (c) => {
   const form = await readFormBody(c);
   const { locale, kept } = form ? await keepStore(c.get('deps'), form) : { locale: c.get('locale'), kept: false };
-  const site = c.get('deps').env.SITE_URL.replace(/\/$/, '');
+  const site = shopOrigin(c.get('deps'), c.req.url);
   const page = `${site}${locale === 'en' ? '/en' : ''}/cart/checkout${kept ? '' : '?store_error=1'}`;
   return c.redirect(page, 303);
 });

@@ -100,3 +100,27 @@ async function moveTo(deps: Deps, o: { id: number; no: string; state: string }, 
   const moved = await deps.db.kysely.transaction().execute((trx) => moveOrder(trx, { orderId: o.id, to, now }));
   if (!moved) throw refuse(o.no, o.state, to);
 }
+
+/**
+ * Cancels the orders still awaiting payment past their deadline, returning their stock (each by its
+ * own compare-and-set move, so a payment that lands meanwhile wins and the order stays). Returns
+ * the numbers of the orders released.
+ */
+export async function releaseUnpaid(deps: Deps): Promise<string[]> {
+  const now = deps.clock.now();
+  const due = await deps.db.kysely
+    .selectFrom('orders')
+    .select(['id', 'no'])
+    .where('state', '=', 'awaiting_payment')
+    .where('pay_deadline', '<=', now)
+    .orderBy('pay_deadline')
+    .execute();
+  const released: string[] = [];
+  for (const o of due) {
+    const moved = await deps.db.kysely
+      .transaction()
+      .execute((trx) => moveOrder(trx, { orderId: o.id, to: 'cancelled', note: 'payment deadline passed', now }));
+    if (moved) released.push(o.no);
+  }
+  return released;
+}
