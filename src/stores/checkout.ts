@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import type { Locale } from '../config.ts';
+import { forgetCartToken, isLostCart } from '../lib/api/cart.ts';
 import type { ApiClientError } from '../lib/api/client.ts';
 import type { CvsBrand, PlacedOrder, Quote } from '../lib/api/order-types.ts';
 import { createOrderSubmitter, ordersApi, postForm } from '../lib/api/orders.ts';
@@ -114,7 +115,11 @@ export async function requote(): Promise<void> {
         : state.draft;
     $checkout.set({ ...state, quote, draft });
   } catch (error) {
-    if (seq === quoteSeq) showError((error as ApiClientError).message);
+    // A guest cart the server forgot (expired, swept) is an empty cart: its token goes.
+    if (isLostCart(error)) {
+      forgetCartToken();
+      if (seq === quoteSeq) await requote();
+    } else if (seq === quoteSeq) showError((error as ApiClientError).message);
   } finally {
     if (seq === quoteSeq) $checkout.setKey('quoting', false);
   }

@@ -303,3 +303,13 @@ describe('$checkout (changes since the cart)', () => {
     expect(withProfile(EMPTY_DRAFT, null)).toEqual(EMPTY_DRAFT);
   });
 });
+
+describe('$checkout (a forgotten guest cart)', () => {
+  it('reads as the empty cart and drops the token', async () => {
+    browser.jar.delete(COOKIE.accessToken);
+    browser.setCookie(CART_COOKIE, 'AAAAAAAAAAAAAAAAAAAAAA');
+    await initCheckout(null);
+    expect($checkout.get().quote?.lines).toEqual([]);
+    expect(browser.jar.has(CART_COOKIE)).toBe(false);
+  });
+});
