@@ -146,11 +146,15 @@ for (const locale of LOCALES) {
       await expect(status.getByText(/^9103\d{12}$/)).toBeVisible();
       await expect(status.getByText(msg(locale, 'pay.payBy'))).toBeVisible();
       await expectAccessible(page, 'result page, waiting for transfer');
+      // The payment page shows the issued account too, instead of starting another attempt.
+      await page.goto(`${url(locale, '/cart/payment')}?no=${no}`);
+      await expect(page.getByText(msg(locale, 'pay.waitingAtm'))).toBeVisible();
+      await expect(page.getByRole('button', { name: msg(locale, 'pay.go') })).toHaveCount(0);
 
       // The shopper transfers the money at the bank: the cashier notifies the shop.
       const transfer = await request.post('/api/sim/ecpay/cashier/transfer', { form: { token } });
       expect(transfer.ok()).toBe(true);
-      await page.reload();
+      await page.goto(`${url(locale, '/cart/result')}?no=${no}`);
       await expect(page.getByText(msg(locale, 'pay.paid'))).toBeVisible();
     });
 
