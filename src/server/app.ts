@@ -20,6 +20,7 @@ import { dev } from './routes/dev.ts';
 import { faults } from './routes/faults.ts';
 import { health } from './routes/health.ts';
 import { orders } from './routes/orders.ts';
+import { orderPayment, payments } from './routes/payments.ts';
 import { products } from './routes/products.ts';
 import { regions } from './routes/regions.ts';
 import { siteMetas } from './routes/site-metas.ts';
@@ -104,6 +105,8 @@ export function createApp(deps: Deps) {
   api.route('/cart', cart);
   api.route('/checkout', checkout);
   api.route('/orders', orders);
+  api.route('/orders', orderPayment);
+  api.route('/payments', payments);
   api.route('/health', health);
   api.route('/catalog', catalog);
   // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).

@@ -179,6 +179,11 @@ export const ERRORS = {
     zh: '這筆訂單已出貨或已結束，無法取消；如需退貨請聯絡客服。',
     en: 'This order has shipped or is closed, so it cannot be cancelled. Contact us to return it.',
   },
+  ORDER_NOT_PAYABLE: {
+    status: 409,
+    zh: '這筆訂單目前不需要付款（已付款、已取消，或採貨到付款／取貨付款）。',
+    en: 'This order cannot be paid now: it is paid, cancelled, or paid on delivery or at pickup.',
+  },
   DEV_ONLY: { status: 403, zh: '此功能只在開發環境提供。', en: 'This is available in development only.' },
   SIMULATOR_OFF: {
     status: 403,
