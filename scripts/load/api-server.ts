@@ -1,0 +1,31 @@
+/**
+ * The shop API alone (no storefront files) for the load and fault suite: the same app, database
+ * and sweeper as `npm run serve`, on PORT and HOST, configured by the environment. Prints
+ * `listening <port>` once it accepts connections. Run by scripts/load/servers.ts.
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from '../../src/server/app.ts';
+import { assertServingConfig, createDeps } from '../../src/server/deps.ts';
+import { readEnv } from '../../src/server/env.ts';
+import { startSweeper } from '../../src/server/services/maintenance.ts';
+
+const env = readEnv();
+assertServingConfig(env);
+const deps = await createDeps(env);
+const stopSweeper = startSweeper(deps);
+const app = createApp(deps);
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  console.log(`listening ${info.port}`);
+});
+
+function shutdown() {
+  stopSweeper();
+  server.close(() => void deps.db.close().then(() => process.exit(0)));
+  setTimeout(() => process.exit(0), 3_000).unref();
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+// The harness reads these lines: a rejection nobody awaited is a broken promise of the suite.
+process.on('unhandledRejection', (reason) => {
+  console.error('unhandledRejection:', reason);
+});
