@@ -11,7 +11,7 @@ export interface Answer {
 export interface CallOptions {
   body?: unknown;
   /** A raw body sent as is (with its own content type in `headers`). */
-  raw?: string | Uint8Array;
+  raw?: string | Uint8Array<ArrayBuffer>;
   token?: string;
   /** Client address, through X-Forwarded-For (the servers trust it). */
   ip?: string;

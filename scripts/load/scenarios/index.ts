@@ -1,5 +1,6 @@
 import type { Scenario } from './context.ts';
 import { otpBurst } from './otp.ts';
+import { throughput } from './throughput.ts';
 
 /** Every scenario, in the order the suite runs them. */
-export const SCENARIOS: Scenario[] = [otpBurst];
+export const SCENARIOS: Scenario[] = [otpBurst, throughput];
