@@ -12,7 +12,13 @@ import { readEnv } from '../../src/server/env.ts';
 import { outboxEmail } from '../../src/server/providers/email-outbox.ts';
 import { outboxSms } from '../../src/server/providers/sms-outbox.ts';
 import { insertMember } from '../../src/server/services/members.ts';
+import { hashPassword } from '../../src/server/services/passwords.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
+
+/** Password of the suite's members (hashed at a low cost: they sign in through sessions made here). */
+export const MEMBER_PASSWORD = 'Load-Suite-Pass-2026';
+const MEMBER_HASH_LOG_N = 10;
+let memberHash: Promise<string> | undefined;
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -107,8 +113,7 @@ export async function newMembers(shop: ShopDb, n: number, label: string): Promis
       name: `${label} ${seq}`,
       email: null,
       phone,
-      // Not a password hash: these members never log in with a password.
-      password_hash: 'load-suite',
+      password_hash: await (memberHash ??= hashPassword(MEMBER_PASSWORD, MEMBER_HASH_LOG_N)),
       email_verify: 0,
       phone_verify: 1,
       zipcode: '100',

@@ -1,7 +1,8 @@
 import type { Scenario } from './context.ts';
+import { fuzz } from './fuzz.ts';
 import { otpBurst } from './otp.ts';
 import { smsFailure } from './sms-failure.ts';
 import { throughput } from './throughput.ts';
 
 /** Every scenario, in the order the suite runs them. */
-export const SCENARIOS: Scenario[] = [otpBurst, throughput, smsFailure];
+export const SCENARIOS: Scenario[] = [otpBurst, throughput, smsFailure, fuzz];
