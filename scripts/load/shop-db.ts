@@ -105,6 +105,8 @@ let memberSeq = 0;
 export async function newMembers(shop: ShopDb, n: number, label: string): Promise<{ id: number; token: string }[]> {
   const deps = depsOf(shop);
   const now = Date.now();
+  memberHash ??= hashPassword(MEMBER_PASSWORD, MEMBER_HASH_LOG_N);
+  const passwordHash = await memberHash;
   const out: { id: number; token: string }[] = [];
   for (let i = 0; i < n; i++) {
     const seq = ++memberSeq;
@@ -113,7 +115,7 @@ export async function newMembers(shop: ShopDb, n: number, label: string): Promis
       name: `${label} ${seq}`,
       email: null,
       phone,
-      password_hash: await (memberHash ??= hashPassword(MEMBER_PASSWORD, MEMBER_HASH_LOG_N)),
+      password_hash: passwordHash,
       email_verify: 0,
       phone_verify: 1,
       zipcode: '100',
