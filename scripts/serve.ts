@@ -9,6 +9,7 @@ import { createApp } from '../src/server/app.ts';
 import { assertServingConfig, createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
 import { startSweeper } from '../src/server/services/maintenance.ts';
+import { startPaymentSweeper } from '../src/server/services/payment/sweep.ts';
 import { createSite } from '../src/server/site.ts';
 import { MARKER, markerId } from './lib/releases.ts';
 
@@ -24,6 +25,7 @@ if (!markerId(clientDir)) {
 }
 const deps = await createDeps(env);
 const stopSweeper = startSweeper(deps);
+const stopPaymentSweeper = startPaymentSweeper(deps);
 const site = createSite({ api: createApp(deps), clientDir, publicApiBase: env.PUBLIC_API_BASE });
 const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
@@ -32,7 +34,7 @@ const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, 
 
 function shutdown() {
   stopSweeper();
-  server.close(() => void deps.db.close().then(() => process.exit(0)));
+  server.close(() => void stopPaymentSweeper().then(() => deps.db.close().then(() => process.exit(0))));
   setTimeout(() => process.exit(0), 3_000).unref();
 }
 process.on('SIGINT', shutdown);

@@ -111,3 +111,12 @@ export const CART_TOKEN_HEADER = 'X-Cart-Token';
 export const CART_COUNT_STORAGE_KEY = 'cartCount';
 /** Fired on `window` in the tab that changed the count; other tabs hear the `storage` event. */
 export const CART_COUNT_EVENT = 'cart:count';
+
+/** Payment (issue 9): an unpaid card attempt holds the order's stock this long before it is released. */
+export const CARD_PAY_TIMEOUT_MS = 30 * 60_000;
+/** How often a serving process releases unpaid orders and retries e-invoices. */
+export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
+/** An e-invoice is tried this many times (once per sweep after the first) before it waits for a person. */
+export const INVOICE_MAX_ATTEMPTS = 20;
+/** Header that carries a guest's order key (from the link on the result page). */
+export const ORDER_KEY_HEADER = 'X-Order-Key';

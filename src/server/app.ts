@@ -16,7 +16,9 @@ import { catalog } from './routes/catalog.ts';
 import { categories } from './routes/categories.ts';
 import { contact } from './routes/contact.ts';
 import { dev } from './routes/dev.ts';
+import { faults } from './routes/faults.ts';
 import { health } from './routes/health.ts';
+import { orderPayment, payments } from './routes/payments.ts';
 import { products } from './routes/products.ts';
 import { regions } from './routes/regions.ts';
 import { siteMetas } from './routes/site-metas.ts';
@@ -63,7 +65,14 @@ export function createApp(deps: Deps) {
       '*',
       cors({
         origin: origins,
-        allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Idempotency-Key', 'X-Cart-Token'],
+        allowHeaders: [
+          'Authorization',
+          'Content-Type',
+          'Accept-Language',
+          'Idempotency-Key',
+          'X-Cart-Token',
+          'X-Order-Key',
+        ],
         maxAge: 600,
       }),
     );
@@ -91,8 +100,12 @@ export function createApp(deps: Deps) {
   api.route('/regions', regions);
   api.route('/contact', contact);
   api.route('/cart', cart);
+  api.route('/orders', orderPayment);
+  api.route('/payments', payments);
   api.route('/health', health);
   api.route('/catalog', catalog);
+  // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
+  api.route('/dev/faults', faults);
   api.route('/dev', dev);
   api.route('/sim/logistics', logisticsSimulator);
   api.route('/sim/ecpay', cashierSimulator);

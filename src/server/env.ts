@@ -21,6 +21,8 @@ const schema = z.object({
   SITE_URL: z.string().url().default('http://localhost:4321'),
   CORS_ORIGINS: z.string().default(''),
   ALLOW_SIMULATORS: z.enum(['0', '1']).default('0'),
+  /** `1` lets POST /api/dev/faults arm test faults under NODE_ENV=production (load and fault suites). */
+  ALLOW_FAULTS: z.enum(['0', '1']).default('0'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** `simulator` (local cashier and map), `stage` or `production` ECPay; see providers/ecpay/config.ts. */
   ECPAY_ENV: z.enum(['simulator', 'stage', 'production']).optional(),

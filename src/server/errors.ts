@@ -119,6 +119,16 @@ export const ERRORS = {
     zh: '購物車最多放 {max} 個品項，請先結帳或移除部分品項。',
     en: 'A cart holds at most {max} different items. Check out or remove some first.',
   },
+  ORDER_NOT_FOUND: {
+    status: 404,
+    zh: '找不到這筆訂單，請確認訂單編號或連結是否正確。',
+    en: 'This order was not found. Check the order number or the link.',
+  },
+  ORDER_NOT_PAYABLE: {
+    status: 409,
+    zh: '這筆訂單目前不需要付款（已付款、已取消，或採貨到付款／取貨付款）。',
+    en: 'This order cannot be paid now: it is paid, cancelled, or paid on delivery or at pickup.',
+  },
   DEV_ONLY: { status: 403, zh: '此功能只在開發環境提供。', en: 'This is available in development only.' },
   SIMULATOR_OFF: {
     status: 403,

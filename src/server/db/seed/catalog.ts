@@ -6,6 +6,7 @@ import { CATEGORIES } from './categories.ts';
 import { articleImage, brandImage, categoryImage, IMAGE_SIZE } from './images.ts';
 import { stableUid } from './prng.ts';
 import { demoProducts, SEED_EPOCH } from './products.ts';
+import { seedShipping } from './shipping.ts';
 import { demoSiteMetas } from './site-metas.ts';
 import { demoSysVars } from './sys-vars.ts';
 
@@ -84,8 +85,9 @@ async function seedProducts(trx: Trx): Promise<void> {
     const rows = await trx
       .insertInto('products')
       .values(
-        products.slice(i, i + BATCH_ROWS).map(({ variants: _v, images: _i, brand, category, specs, ...p }) => ({
+        products.slice(i, i + BATCH_ROWS).map(({ variants: _v, images: _i, brand, category, specs, parcel, ...p }) => ({
           ...p,
+          ...parcel,
           brand_id: brandId.get(brand)!,
           category_id: categoryId.get(category)!,
           specs: JSON.stringify(specs),
@@ -164,5 +166,6 @@ export async function seedCatalog(trx: Trx): Promise<boolean> {
     await insertBatched(trx, 'sys_vars', rows);
     inserted = true;
   }
+  if (await seedShipping(trx)) inserted = true;
   return inserted;
 }

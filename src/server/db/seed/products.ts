@@ -10,6 +10,7 @@ import { HEADPHONE_MODELS } from './models-headphones.ts';
 import { SOUNDBAR_MODELS } from './models-soundbars.ts';
 import { SPEAKER_MODELS } from './models-speakers.ts';
 import { TURNTABLE_MODELS } from './models-turntables.ts';
+import { type Parcel, parcelOf } from './parcels.ts';
 import { prng, shopPrice, stableUid } from './prng.ts';
 import { FEATURES, FINISHES, type FinishKey, SPECS, type SpecKey } from './vocab.ts';
 
@@ -76,6 +77,8 @@ export interface ProductSeed {
   updated_at: number;
   variants: VariantSeed[];
   images: ImageSeed[];
+  /** One packed unit (weight and size decide whether a convenience store takes it). */
+  parcel: Parcel;
 }
 
 const WOOD: readonly FinishKey[] = ['walnut', 'oak', 'gloss', 'satin'];
@@ -212,6 +215,7 @@ function build(m: Model, index: number, rnd: ReturnType<typeof prng>): ProductSe
     updated_at,
     variants,
     images,
+    parcel: parcelOf(m.kind, m.specs.weight),
   };
 }
 
