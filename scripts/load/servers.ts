@@ -48,6 +48,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
       ALLOW_FAULTS: '1',
       TRUST_PROXY: '1',
       HOST,
+      // The e-invoice simulator is reached through the shop's own origin.
+      SITE_URL: `http://${HOST}:${p}`,
       ...env,
       PORT: String(p),
     },
