@@ -1,12 +1,20 @@
 import autocannon, { type RequestData, type Result } from 'autocannon';
 
+/** One request of a load. */
+export interface LoadRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /** One autocannon load: a rotation of requests over `connections` connections for `seconds`. */
 export interface Load {
   base: string;
   connections: number;
   seconds: number;
   /** Request `i` of the run; called for every request. */
-  next(i: number): { method?: string; path: string; headers?: Record<string, string>; body?: string };
+  next(i: number): LoadRequest;
 }
 
 /** Runs a load (bounded by its duration) and returns autocannon's result. */

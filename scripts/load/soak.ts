@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fire, serverErrors } from './load-gen.ts';
+import { fire, type LoadRequest, serverErrors } from './load-gen.ts';
 import { fmt } from './report.ts';
 import { startServer } from './servers.ts';
 import { type Engine, newMembers, openShopDb } from './shop-db.ts';
@@ -50,7 +50,7 @@ try {
     ...products.map((p) => `/products/${p.slug}`),
   ];
   /** Request i of the mix: 7 in 10 catalog reads, 1 cart read, 1 cart add, 1 wrong password from one address. */
-  const mix = (i: number) => {
+  const mix = (i: number): LoadRequest => {
     const member = members[i % members.length]!;
     switch (i % 10) {
       case 7:
