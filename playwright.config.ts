@@ -39,6 +39,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'test' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'test', SITE_URL: `http://127.0.0.1:${PORT}` },
   },
 });

@@ -120,3 +120,8 @@ export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
 export const INVOICE_MAX_ATTEMPTS = 20;
 /** Header that carries a guest's order key (from the link on the result page). */
 export const ORDER_KEY_HEADER = 'X-Order-Key';
+
+/** The order note's length limit (characters). */
+export const CHECKOUT_NOTE_MAX = 200;
+/** Orders per page in the member's order list. */
+export const ORDERS_PAGE_SIZE = 10;

@@ -1,7 +1,12 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { Locale } from '../../config.ts';
 import { localePath, neutralPath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { type PageError, validateRoute } from '../../lib/runtime/route-errors.ts';
+import { $order, loadOrder } from '../../stores/orders.ts';
+import { OrderActions } from '../orders/OrderActions.tsx';
+import { OrderView } from '../orders/OrderView.tsx';
 import { MemberFrame } from './MemberFrame.tsx';
 
 /** An order number in a URL: letters, digits and dashes, at most 40. */
@@ -13,7 +18,33 @@ export function orderSlugOf(pathname: string): string {
   return validateRoute(pathname, { slug }, (p) => ORDER_SLUG.test(p.slug)).slug;
 }
 
-/** One order (the shell: its contents arrive with checkout). */
+function Detail({ locale, no }: { locale: Locale; no: string }) {
+  const { order, loading, error } = useStore($order);
+  useEffect(() => {
+    void loadOrder(no);
+  }, [no]);
+  if (loading || (!order && !error)) return <p aria-busy="true">{t(locale, 'auth.loading')}</p>;
+  if (error || !order)
+    return (
+      <div className="sw-empty" data-status={error?.status}>
+        <h1>{t(locale, 'member.order.title')}</h1>
+        <p>{error?.message}</p>
+        <a href={localePath(locale, '/member/orders')}>{t(locale, 'member.order.back')}</a>
+      </div>
+    );
+  return (
+    <>
+      <h1>{t(locale, 'member.order.title')}</h1>
+      <OrderActions locale={locale} />
+      <OrderView locale={locale} order={order} />
+      <p>
+        <a href={localePath(locale, '/member/orders')}>{t(locale, 'member.order.back')}</a>
+      </p>
+    </>
+  );
+}
+
+/** One order of the member: its contents, the timeline, pay now and cancel while allowed. */
 export default function OrderDetail({ locale }: { locale: Locale }) {
   return (
     <MemberFrame locale={locale} current="orders">
@@ -32,13 +63,7 @@ export default function OrderDetail({ locale }: { locale: Locale }) {
             </div>
           );
         }
-        return (
-          <>
-            <h1>{t(locale, 'member.order.title')}</h1>
-            <p>{t(locale, 'member.order.number', { no: slug })}</p>
-            <a href={localePath(locale, '/member/orders')}>{t(locale, 'member.order.back')}</a>
-          </>
-        );
+        return <Detail locale={locale} no={slug} />;
       }}
     </MemberFrame>
   );

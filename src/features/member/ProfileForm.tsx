@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { AddressPickers } from '../../components/AddressPickers.tsx';
 import type { Locale } from '../../config.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
-import { loadRegions, type RegionCity } from '../../lib/taiwan/index.ts';
 import { formatMobile } from '../../lib/taiwan/phone.ts';
 import { $auth, updateProfile } from '../../stores/auth.ts';
 import { Field, FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';
@@ -20,64 +20,19 @@ const schema = z.object({
 });
 const profileForm = createForm();
 
-type Regions = Awaited<ReturnType<typeof loadRegions>>;
-
-/** The Taiwan address: city, then district; the zip follows from both (empty when either is missing). */
+/** The profile's address pickers, starting from the stored city and district. */
 function AddressFields(props: { locale: Locale; city: string; area: string; fields: Record<string, string> }) {
-  const { locale } = props;
-  const [regions, setRegions] = useState<Regions | null>(null);
-  const [city, setCity] = useState('');
-  const [area, setArea] = useState('');
-  useEffect(() => {
-    void loadRegions().then((r) => {
-      setRegions(r);
-      // Stored names may say 台 or be in English: show them as the official entry.
-      const found = r.findCity(props.city);
-      setCity(found?.zh ?? '');
-      setArea(r.findDistrict(props.city, props.area)?.zh ?? '');
-    });
-  }, [props.city, props.area]);
-  const name = (place: { zh: string; en: string }) => (locale === 'en' ? place.en : place.zh);
-  const districts = regions?.districtsOf(city) ?? [];
-  const zip = regions?.zipFor(city, area) ?? '';
-  const choose = t(locale, 'member.profile.choose');
+  const [pick, setPick] = useState({ city: props.city, area: props.area });
+  useEffect(() => setPick({ city: props.city, area: props.area }), [props.city, props.area]);
   return (
-    <div className="sw-grid-3">
-      <div className="sw-field">
-        <label htmlFor="profile-city">{t(locale, 'member.profile.city')}</label>
-        <select
-          id="profile-city"
-          name="city"
-          value={city}
-          disabled={!regions}
-          onChange={(e) => {
-            setCity(e.target.value);
-            setArea('');
-          }}
-        >
-          <option value="">{choose}</option>
-          {regions?.CITIES.map((c: RegionCity) => (
-            <option key={c.code} value={c.zh}>
-              {name(c)}
-            </option>
-          ))}
-        </select>
-        {props.fields.city && <p className="sw-field-error">{props.fields.city}</p>}
-      </div>
-      <div className="sw-field">
-        <label htmlFor="profile-area">{t(locale, 'member.profile.area')}</label>
-        <select id="profile-area" name="area" value={area} disabled={!city} onChange={(e) => setArea(e.target.value)}>
-          <option value="">{choose}</option>
-          {districts.map((d) => (
-            <option key={`${d.zip}-${d.zh}`} value={d.zh}>
-              {name(d)}
-            </option>
-          ))}
-        </select>
-        {props.fields.area && <p className="sw-field-error">{props.fields.area}</p>}
-      </div>
-      <Field label={t(locale, 'member.profile.zipcode')} name="zipcode" value={zip} readOnly />
-    </div>
+    <AddressPickers
+      locale={props.locale}
+      idPrefix="profile"
+      city={pick.city}
+      area={pick.area}
+      onChange={(p) => setPick({ city: p.city, area: p.area })}
+      errors={{ city: props.fields.city, area: props.fields.area }}
+    />
   );
 }
 

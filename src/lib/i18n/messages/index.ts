@@ -2,10 +2,13 @@ import type { Locale } from '../../../config.ts';
 import { auth } from './auth.ts';
 import { cart } from './cart.ts';
 import { catalog } from './catalog.ts';
+import { checkout } from './checkout.ts';
 import { common } from './common.ts';
 import { invoice } from './invoice.ts';
 import { member } from './member.ts';
+import { orders } from './orders.ts';
 import { pages } from './pages.ts';
+import { payment } from './payment.ts';
 import { runtime } from './runtime.ts';
 
 /**
@@ -22,6 +25,9 @@ export const MESSAGES = {
     ...runtime['zh-TW'],
     ...invoice['zh-TW'],
     ...cart['zh-TW'],
+    ...payment['zh-TW'],
+    ...checkout['zh-TW'],
+    ...orders['zh-TW'],
   },
   en: {
     ...common.en,
@@ -32,6 +38,9 @@ export const MESSAGES = {
     ...runtime.en,
     ...invoice.en,
     ...cart.en,
+    ...payment.en,
+    ...checkout.en,
+    ...orders.en,
   },
 } as const;
 

@@ -6,7 +6,7 @@ import {
   type PaymentInfoNotice,
   parsePaymentInfo,
 } from '../../providers/ecpay/notice.ts';
-import { findAttempt, type NoticeOutcome, recordNotice, rejectNotice } from './notices.ts';
+import { findAttempt, lockOrder, type NoticeOutcome, recordNotice, rejectNotice } from './notices.ts';
 import type { NoticeAnswer } from './notify.ts';
 
 const DATE_ONLY_RE = /^\d{4}\/\d{2}\/\d{2}$/;
@@ -42,6 +42,7 @@ export async function handlePaymentInfo(deps: Deps, form: Record<string, string>
   // An ATM deadline is a date: the account takes transfers until the end of that day.
   const expiresAt = DATE_ONLY_RE.test(form.ExpireDate ?? '') ? info.expiresAt + DAY_MS - 1_000 : info.expiresAt;
   await k.transaction().execute(async (trx) => {
+    await lockOrder(trx, found.order_id);
     const kept = await trx
       .updateTable('payment_attempts')
       .set({

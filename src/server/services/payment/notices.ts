@@ -72,3 +72,16 @@ export function findAttempt(k: Writer, merchantTradeNo: string) {
     .where('a.merchant_trade_no', '=', merchantTradeNo)
     .executeTakeFirst();
 }
+
+/**
+ * Takes the order's row lock first (a no-op UPDATE, on SQLite and PostgreSQL alike): every payment
+ * transaction locks the order before its attempts, as moveOrder and the sweeper do, so that a notice
+ * and the sweeper never wait on each other in opposite order.
+ */
+export async function lockOrder(trx: Transaction<Database>, orderId: number): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', orderId)
+    .execute();
+}

@@ -4,7 +4,7 @@ import { ecpayConfig } from '../../providers/ecpay/config.ts';
 import { EcpayNoticeError, NOTICE_ACK, type PaymentNotice, parsePaymentNotice } from '../../providers/ecpay/notice.ts';
 import { moveOrder } from '../order-state.ts';
 import { afterPaid } from './invoicing.ts';
-import { findAttempt, type NoticeOutcome, recordNotice, rejectNotice } from './notices.ts';
+import { findAttempt, lockOrder, type NoticeOutcome, recordNotice, rejectNotice } from './notices.ts';
 
 /** The plain-text answer to ECPay: `1|OK` once committed; anything else makes ECPay send it again. */
 export interface NoticeAnswer {
@@ -43,6 +43,7 @@ export async function handlePaymentNotice(deps: Deps, form: Record<string, strin
   const now = deps.clock.now();
   const outcome = await k.transaction().execute(async (trx): Promise<NoticeOutcome> => {
     let result: NoticeOutcome;
+    await lockOrder(trx, found.order_id);
     if (notice.simulated) result = 'simulated';
     else if (!notice.paid) {
       await trx

@@ -1,0 +1,52 @@
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../../config.ts';
+import { t } from '../../lib/i18n/messages/index.ts';
+import { formatPrice } from '../../lib/i18n/price.ts';
+import { $checkout } from '../../stores/checkout.ts';
+
+/** The server's quote: lines, subtotal, shipping, total, and what changed since the cart. */
+export function CheckoutSummary({ locale }: { locale: Locale }) {
+  const { quote, quoting } = useStore($checkout);
+  if (!quote) return null;
+  const chosen = $checkout.get().draft.method;
+  return (
+    <section className="sw-co-summary" aria-labelledby="co-summary-title" aria-busy={quoting}>
+      <h2 id="co-summary-title">{t(locale, 'cart.summary')}</h2>
+      {quote.warnings.length > 0 && (
+        <ul className="sw-co-warnings" role="alert">
+          {quote.warnings.map((w) => (
+            <li key={`${w.lineId}-${w.code}`}>{w.message}</li>
+          ))}
+        </ul>
+      )}
+      <ul className="sw-co-lines" aria-label={t(locale, 'cart.lines')}>
+        {quote.lines.map((l) => (
+          <li key={l.sku}>
+            {l.image && <img src={l.image.src} alt="" width={56} height={56} loading="lazy" />}
+            <span>
+              {l.name}
+              <br />
+              <span className="sw-muted">
+                {l.optionValue} × {l.quantity}
+              </span>
+            </span>
+            <span>{formatPrice(l.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="sw-co-totals">
+        <dt>{t(locale, 'cart.subtotal')}</dt>
+        <dd>{formatPrice(quote.subtotal)}</dd>
+        <dt>{t(locale, 'checkout.shippingFee')}</dt>
+        <dd>{chosen ? formatPrice(quote.shippingFee) : t(locale, 'checkout.shippingFee.later')}</dd>
+        <dt>{t(locale, 'checkout.total')}</dt>
+        <dd>
+          <strong>{formatPrice(quote.total)}</strong>
+        </dd>
+      </dl>
+      {chosen && quote.freeShippingOver !== null && quote.shippingFee > 0 && (
+        <p className="sw-muted">{t(locale, 'checkout.freeOver', { amount: formatPrice(quote.freeShippingOver) })}</p>
+      )}
+    </section>
+  );
+}

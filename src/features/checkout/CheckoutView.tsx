@@ -1,0 +1,101 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { CHECKOUT_NOTE_MAX, type Locale } from '../../config.ts';
+import { fieldId } from '../../lib/checkout/draft.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
+import { t } from '../../lib/i18n/messages/index.ts';
+import { $auth, $isLoggedIn } from '../../stores/auth.ts';
+import { $checkout, initCheckout, placeOrder, updateDraft } from '../../stores/checkout.ts';
+import { Pending } from '../auth/Pending.tsx';
+import { useGuard } from '../auth/use-guard.ts';
+import { CheckoutSummary } from './CheckoutSummary.tsx';
+import { FieldError, invalid } from './fields.tsx';
+import { InvoiceFields } from './InvoiceFields.tsx';
+import { PaymentFields } from './PaymentFields.tsx';
+import { ReceiverFields } from './ReceiverFields.tsx';
+import { ShippingFields } from './ShippingFields.tsx';
+import '../auth/forms.css';
+import '../cart/cart.css';
+import './checkout.css';
+
+function Note({ locale }: { locale: Locale }) {
+  const { draft, errors } = useStore($checkout);
+  const used = [...draft.note].length;
+  return (
+    <div className="sw-field sw-co-section">
+      <label htmlFor={fieldId('note')}>{t(locale, 'checkout.note')}</label>
+      <textarea
+        id={fieldId('note')}
+        name="note"
+        rows={3}
+        value={draft.note}
+        onChange={(e) => updateDraft({ note: e.target.value }, ['note'])}
+        {...invalid('note', errors.note, 'co-note-count')}
+      />
+      <p id="co-note-count" className="sw-muted" aria-live="polite">
+        {t(locale, 'checkout.note.count', { used, max: CHECKOUT_NOTE_MAX })}
+      </p>
+      <FieldError field="note" text={errors.note} />
+    </div>
+  );
+}
+
+/** /cart/checkout: receiver, shipping, payment, e-invoice, note, the quote, and the order button. */
+export default function CheckoutView({ locale }: { locale: Locale }) {
+  const ready = useGuard(null, locale);
+  const { userInfo } = useStore($auth);
+  const member = useStore($isLoggedIn);
+  const state = useStore($checkout);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!ready || started.current) return;
+    started.current = true;
+    void initCheckout(member ? userInfo : null);
+  }, [ready, member, userInfo]);
+
+  if (!ready || !state.quote) return <Pending locale={locale} />;
+  if (state.quote.lines.length === 0)
+    return (
+      <div className="sw-empty">
+        <h2>{t(locale, 'cart.empty')}</h2>
+        <a className="btn" href={localePath(locale, '/categories')}>
+          {t(locale, 'cart.startShopping')}
+        </a>
+      </div>
+    );
+  return (
+    <form
+      className="sw-co"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void placeOrder(locale, !member).then((bad) => {
+          if (bad) document.getElementById(fieldId(bad))?.focus();
+        });
+      }}
+    >
+      <div className="sw-co-main">
+        <ReceiverFields locale={locale} guest={!member} />
+        <ShippingFields locale={locale} />
+        <PaymentFields locale={locale} />
+        <InvoiceFields locale={locale} />
+        <Note locale={locale} />
+      </div>
+      <div className="sw-co-side">
+        <CheckoutSummary locale={locale} />
+        {state.message && (
+          <p className="sw-form-message" role="alert">
+            {state.message}
+          </p>
+        )}
+        <button type="submit" className="btn sw-co-place" disabled={state.placing} aria-busy={state.placing}>
+          {t(locale, state.placing ? 'checkout.placing' : 'checkout.place')}
+        </button>
+        {!state.quote.canOrder && state.quote.warnings.length > 0 && (
+          <p className="sw-muted">{t(locale, 'checkout.cannotOrder')}</p>
+        )}
+        <a href={localePath(locale, '/cart')}>{t(locale, 'checkout.backToCart')}</a>
+      </div>
+    </form>
+  );
+}

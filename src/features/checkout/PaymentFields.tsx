@@ -1,0 +1,52 @@
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../../config.ts';
+import { fieldId } from '../../lib/checkout/draft.ts';
+import { t } from '../../lib/i18n/messages/index.ts';
+import { $checkout, updateDraft } from '../../stores/checkout.ts';
+import { FieldError, invalid } from './fields.tsx';
+
+/** Payment methods the quote offers for these choices; the others are listed with the reason. */
+export function PaymentFields({ locale }: { locale: Locale }) {
+  const { draft, quote, errors } = useStore($checkout);
+  const methods = quote?.paymentMethods ?? [];
+  const offered = methods.filter((m) => m.available);
+  const missing = methods.filter((m) => !m.available);
+  const error = errors.payment;
+  return (
+    <fieldset className="sw-co-section">
+      <legend>{t(locale, 'checkout.payment')}</legend>
+      <div className="sw-co-options">
+        {offered.map((m, i) => {
+          const id = i === 0 ? fieldId('payment') : `co-pay-${m.code}`;
+          return (
+            <div key={m.code} className="sw-co-option">
+              <input
+                type="radio"
+                id={id}
+                name="payment"
+                value={m.code}
+                checked={draft.payment === m.code}
+                onChange={() => updateDraft({ payment: m.code }, ['payment'])}
+                {...invalid('payment', error)}
+              />
+              <label htmlFor={id}>{m.name}</label>
+            </div>
+          );
+        })}
+      </div>
+      <FieldError field="payment" text={error} />
+      {missing.length > 0 && (
+        <div className="sw-co-missing">
+          <p>{t(locale, 'checkout.payment.missing')}</p>
+          <ul>
+            {missing.map((m) => (
+              <li key={m.code}>
+                {m.name}: {m.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </fieldset>
+  );
+}

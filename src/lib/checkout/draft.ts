@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { CHECKOUT_NOTE_MAX } from '../../config.ts';
+import type {
+  CvsBrand,
+  InvoiceChoice,
+  InvoiceType,
+  OrderBody,
+  PaymentMethodCode,
+  QuoteBody,
+  ShippingMethodCode,
+} from '../api/order-types.ts';
+import type { MessageKey } from '../i18n/messages/index.ts';
+import { type InvoiceInput, toMobile, validateInvoice, validatePickupReceiver } from '../taiwan/index.ts';
+
+export const SHIPPING_METHODS = ['home', 'cvs', 'shop'] as const satisfies readonly ShippingMethodCode[];
+export const PAYMENT_METHODS = [
+  'credit',
+  'atm',
+  'cvs_code',
+  'cod',
+  'pickup_pay',
+] as const satisfies readonly PaymentMethodCode[];
+export const INVOICE_TYPES = [
+  'member',
+  'mobile',
+  'certificate',
+  'donation',
+  'company',
+] as const satisfies readonly InvoiceType[];
+export const CVS_BRANDS = ['UNIMART', 'FAMI', 'HILIFE', 'OKMART'] as const satisfies readonly CvsBrand[];
+
+/** What the shopper has typed and chosen on the checkout page (kept in the tab across the map round trip). */
+export const draftSchema = z.object({
+  name: z.string().max(100).catch(''),
+  phone: z.string().max(30).catch(''),
+  email: z.string().max(200).catch(''),
+  method: z.enum(SHIPPING_METHODS).or(z.literal('')).catch(''),
+  city: z.string().max(10).catch(''),
+  area: z.string().max(10).catch(''),
+  zipcode: z.string().max(6).catch(''),
+  addr: z.string().max(200).catch(''),
+  payment: z.enum(PAYMENT_METHODS).or(z.literal('')).catch(''),
+  invoiceType: z.enum(INVOICE_TYPES).catch('member'),
+  carrier: z.string().max(30).catch(''),
+  code: z.string().max(10).catch(''),
+  taxId: z.string().max(10).catch(''),
+  title: z.string().max(100).catch(''),
+  note: z
+    .string()
+    .max(CHECKOUT_NOTE_MAX * 2)
+    .catch(''),
+});
+export type CheckoutDraft = z.infer<typeof draftSchema>;
+
+export const EMPTY_DRAFT: CheckoutDraft = draftSchema.parse({});
+
+/** Reads a stored draft; anything unreadable gives the empty draft. */
+export function parseDraft(raw: string | null | undefined): CheckoutDraft {
+  try {
+    const value: unknown = raw ? JSON.parse(raw) : {};
+    return draftSchema.parse(value && typeof value === 'object' ? value : {});
+  } catch {
+    return { ...EMPTY_DRAFT };
+  }
+}
+
+/**
+ * The fields of the page, in the order they appear; an error is keyed by the field's path on the
+ * wire (as the server names it, keys in camelCase), so that server errors land at the same place.
+ */
+export const FIELD_ORDER = [
+  'receiver.name',
+  'receiver.phone',
+  'phone.code',
+  'receiver.email',
+  'shipping.method',
+  'shipping.city',
+  'shipping.area',
+  'shipping.addr',
+  'shipping.store',
+  'payment',
+  'invoice.type',
+  'invoice.carrier',
+  'invoice.code',
+  'invoice.taxId',
+  'invoice.title',
+  'note',
+] as const;
+export type CheckoutField = (typeof FIELD_ORDER)[number];
+
+/** The element id of a field's control (its error paragraph is `<id>-error`). */
+export const fieldId = (field: string): string => `co-${field.replace(/\./g, '-')}`;
+
+/** Server paths that belong to another control of the page. */
+const FIELD_ALIASES: Record<string, CheckoutField> = {
+  'shipping.zipcode': 'shipping.area',
+  shipping: 'shipping.method',
+  'shipping.storeId': 'shipping.store',
+  'receiver.mobile': 'receiver.phone',
+  invoice: 'invoice.type',
+};
+
+/** The page's field for a server error path, or null when none shows it. */
+export function fieldOf(path: string): CheckoutField | null {
+  const field = FIELD_ALIASES[path] ?? path;
+  return (FIELD_ORDER as readonly string[]).includes(field) ? (field as CheckoutField) : null;
+}
+
+/** The first field (in page order) among `errors`. */
+export function firstField(errors: Partial<Record<string, unknown>>): CheckoutField | undefined {
+  return FIELD_ORDER.find((f) => errors[f] !== undefined);
+}
+
+const EMAIL = z.email();
+
+/** The invoice fields in the shape of the shared validator (its kinds: `citizen` for certificate). */
+function invoiceInput(d: CheckoutDraft): InvoiceInput {
+  switch (d.invoiceType) {
+    case 'mobile':
+      return { kind: 'mobile', mobileBarcode: d.carrier };
+    case 'certificate':
+      return { kind: 'citizen', citizenCert: d.carrier };
+    case 'donation':
+      return { kind: 'donation', donationCode: d.code };
+    case 'company':
+      return { kind: 'company', taxId: d.taxId, companyName: d.title };
+    default:
+      return { kind: 'member' };
+  }
+}
+
+const INVOICE_FIELD: Record<string, CheckoutField> = {
+  kind: 'invoice.type',
+  mobileBarcode: 'invoice.carrier',
+  citizenCert: 'invoice.carrier',
+  donationCode: 'invoice.code',
+  taxId: 'invoice.taxId',
+  companyName: 'invoice.title',
+};
+
+export type DraftErrors = Partial<Record<CheckoutField, MessageKey>>;
+
+/**
+ * The client-side rules of the order (the server checks them again): receiver (store pickup with
+ * the carriers' name rules), the address for home delivery, a chosen store for pickup, a payment
+ * method the quote offers, the e-invoice by the Taiwan rules, the note's length.
+ */
+export function validateDraft(d: CheckoutDraft, ctx: { hasStore: boolean; payments: readonly string[] }): DraftErrors {
+  const errors: DraftErrors = {};
+  const name = d.name.trim();
+  if (!name) errors['receiver.name'] = 'auth.error.required';
+  if (!d.phone.trim()) errors['receiver.phone'] = 'auth.error.required';
+  else if (!toMobile(d.phone)) errors['receiver.phone'] = 'auth.error.phone';
+  if (d.email.trim() && !EMAIL.safeParse(d.email.trim()).success) errors['receiver.email'] = 'auth.error.email';
+  if (!d.method) errors['shipping.method'] = 'checkout.error.method';
+  if (d.method === 'home') {
+    if (!d.city) errors['shipping.city'] = 'checkout.error.city';
+    else if (!d.area) errors['shipping.area'] = 'checkout.error.area';
+    if (!d.addr.trim()) errors['shipping.addr'] = 'auth.error.required';
+  }
+  if (d.method === 'cvs') {
+    const receiver = validatePickupReceiver({ name, mobile: d.phone });
+    if (!receiver.ok && receiver.errors.name && name) errors['receiver.name'] = receiver.errors.name;
+    if (!ctx.hasStore) errors['shipping.store'] = 'checkout.error.store';
+  }
+  if (!d.payment || !ctx.payments.includes(d.payment)) errors.payment = 'checkout.error.payment';
+  const invoice = validateInvoice(invoiceInput(d));
+  if (!invoice.ok)
+    for (const [k, v] of Object.entries(invoice.errors)) {
+      const field = INVOICE_FIELD[k];
+      if (field && v) errors[field] ??= v;
+    }
+  if ([...d.note].length > CHECKOUT_NOTE_MAX) errors.note = 'checkout.error.note';
+  return errors;
+}
+
+/** The invoice choice on the wire: only the fields of its type, carrier codes in capitals. */
+export function invoiceOf(d: CheckoutDraft): InvoiceChoice {
+  const clean = (v: string) => v.normalize('NFKC').trim();
+  switch (d.invoiceType) {
+    case 'mobile':
+    case 'certificate':
+      return { type: d.invoiceType, carrier: clean(d.carrier).toUpperCase() };
+    case 'donation':
+      return { type: 'donation', code: clean(d.code) };
+    case 'company':
+      return { type: 'company', taxId: clean(d.taxId), title: clean(d.title).replace(/\s+/g, ' ') };
+    default:
+      return { type: 'member' };
+  }
+}
+
+function shippingOf(d: CheckoutDraft): OrderBody['shipping'] {
+  if (d.method === 'home')
+    return { method: 'home', zipcode: d.zipcode, city: d.city, area: d.area, addr: d.addr.trim() };
+  return { method: d.method || 'home' };
+}
+
+/** The body of POST /api/orders from a validated draft. */
+export function orderBodyOf(d: CheckoutDraft): OrderBody {
+  return {
+    receiver: {
+      name: d.name.normalize('NFKC').trim(),
+      phone: toMobile(d.phone) ?? d.phone.trim(),
+      email: d.email.trim(),
+    },
+    shipping: shippingOf(d),
+    payment: d.payment as PaymentMethodCode,
+    invoice: invoiceOf(d),
+    note: d.note.trim(),
+  };
+}
+
+/** The quote body: only what is chosen so far (the server quotes the rest as unchosen). */
+export function quoteBodyOf(d: CheckoutDraft): QuoteBody {
+  const body: QuoteBody = {};
+  if (d.method === 'home') {
+    const shipping: QuoteBody['shipping'] = { method: 'home' };
+    if (d.city) shipping.city = d.city;
+    if (d.area) shipping.area = d.area;
+    if (d.zipcode) shipping.zipcode = d.zipcode;
+    body.shipping = shipping;
+  } else if (d.method) body.shipping = { method: d.method };
+  if (d.payment) body.payment = d.payment;
+  return body;
+}
