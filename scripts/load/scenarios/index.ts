@@ -1,3 +1,4 @@
+import { checkoutLoad } from './checkout-load.ts';
 import type { Scenario } from './context.ts';
 import { crash } from './crash.ts';
 import { fuzz } from './fuzz.ts';
@@ -14,6 +15,7 @@ export const SCENARIOS: Scenario[] = [
   noticeStorm,
   otpBurst,
   throughput,
+  checkoutLoad,
   orderFault,
   smsFailure,
   noticeDuringOutage,

@@ -7,7 +7,7 @@ import { type Ctx, layouts, type Scenario, spread } from './context.ts';
 const BUYERS = 50;
 const ROUNDS = { full: 20, quick: 5 };
 /** Which in-stock variant each scenario sells (counted from the last), so that none shares one. */
-const ITEMS = { last1: 0, last5: 1, double: 2, fault: 3, crash: 4 };
+const ITEMS = { last1: 0, last5: 1, double: 2, fault: 3, crash: 4, checkout: 5 };
 
 interface Buyer {
   id: number;
