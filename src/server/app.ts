@@ -14,10 +14,12 @@ import { brands } from './routes/brands.ts';
 import { cart } from './routes/cart.ts';
 import { catalog } from './routes/catalog.ts';
 import { categories } from './routes/categories.ts';
+import { checkout } from './routes/checkout.ts';
 import { contact } from './routes/contact.ts';
 import { dev } from './routes/dev.ts';
 import { faults } from './routes/faults.ts';
 import { health } from './routes/health.ts';
+import { orders } from './routes/orders.ts';
 import { orderPayment, payments } from './routes/payments.ts';
 import { products } from './routes/products.ts';
 import { regions } from './routes/regions.ts';
@@ -71,6 +73,7 @@ export function createApp(deps: Deps) {
           'Accept-Language',
           'Idempotency-Key',
           'X-Cart-Token',
+          'X-Phone-Proof',
           'X-Order-Key',
         ],
         maxAge: 600,
@@ -100,6 +103,8 @@ export function createApp(deps: Deps) {
   api.route('/regions', regions);
   api.route('/contact', contact);
   api.route('/cart', cart);
+  api.route('/checkout', checkout);
+  api.route('/orders', orders);
   api.route('/orders', orderPayment);
   api.route('/payments', payments);
   api.route('/health', health);

@@ -119,10 +119,65 @@ export const ERRORS = {
     zh: '購物車最多放 {max} 個品項，請先結帳或移除部分品項。',
     en: 'A cart holds at most {max} different items. Check out or remove some first.',
   },
+  CART_EMPTY: {
+    status: 409,
+    zh: '購物車是空的，請先加入商品再結帳。',
+    en: 'Your cart is empty. Add something before checking out.',
+  },
+  CART_CHANGED: {
+    status: 409,
+    zh: '購物車裡有商品已售完、庫存不足或已下架，請回到購物車調整後再結帳。',
+    en: 'Something in your cart is sold out, short or no longer sold. Adjust the cart, then check out.',
+  },
+  PRICE_CHANGED: {
+    status: 409,
+    zh: '有商品的價格剛剛變動了，請確認新的金額後再下單。',
+    en: 'A price changed just now. Check the new total, then place the order.',
+  },
+  SHIPPING_UNAVAILABLE: {
+    status: 409,
+    zh: '無法使用這個配送方式：{reason}',
+    en: 'This shipping method cannot be used: {reason}',
+  },
+  PAYMENT_UNAVAILABLE: {
+    status: 409,
+    zh: '無法使用這個付款方式：{reason}',
+    en: 'This payment method cannot be used: {reason}',
+  },
+  IDEMPOTENCY_KEY_MISSING: {
+    status: 400,
+    zh: '下單請求需要 8 到 100 字元的 Idempotency-Key 標頭。',
+    en: 'Placing an order needs an Idempotency-Key header of 8 to 100 characters.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    zh: '這個 Idempotency-Key 已用於內容不同的另一筆訂單，請為新訂單使用新的金鑰。',
+    en: 'This Idempotency-Key was used for a different order. Use a new key for a new order.',
+  },
+  ORDER_IN_PROGRESS: {
+    status: 409,
+    zh: '同一筆訂單正在處理中，請稍候幾秒再查看結果。',
+    en: 'This order is still being placed. Wait a few seconds and check again.',
+  },
+  PHONE_PROOF_REQUIRED: {
+    status: 401,
+    zh: '訪客結帳請先以簡訊驗證碼確認收件人手機。',
+    en: 'To check out as a guest, confirm the receiver’s mobile number with a text-message code first.',
+  },
+  PHONE_PROOF_MISMATCH: {
+    status: 403,
+    zh: '已驗證的手機號碼與收件人手機不同，請驗證收件人手機。',
+    en: 'The confirmed mobile number is not the receiver’s. Confirm the receiver’s number.',
+  },
   ORDER_NOT_FOUND: {
     status: 404,
-    zh: '找不到這筆訂單，請確認訂單編號或連結是否正確。',
-    en: 'This order was not found. Check the order number or the link.',
+    zh: '找不到這筆訂單，請確認訂單編號或連結。',
+    en: 'This order was not found. Check the order number or link.',
+  },
+  ORDER_NOT_CANCELLABLE: {
+    status: 409,
+    zh: '這筆訂單已出貨或已結束，無法取消；如需退貨請聯絡客服。',
+    en: 'This order has shipped or is closed, so it cannot be cancelled. Contact us to return it.',
   },
   ORDER_NOT_PAYABLE: {
     status: 409,

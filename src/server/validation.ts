@@ -56,6 +56,8 @@ export const FIELD_MESSAGES = {
   number: { zh: '請輸入數字。', en: 'Enter a number.' },
   quantity: { zh: '數量須為 1 到 99 的整數。', en: 'The quantity is a whole number from 1 to 99.' },
   sku: { zh: '請選擇商品規格。', en: 'Choose a product option.' },
+  note: { zh: '備註最多 200 個字。', en: 'The note can have at most 200 characters.' },
+  addrRequired: { zh: '宅配請填寫收件地址。', en: 'Home delivery needs the street address.' },
 } as const satisfies Record<string, Msg>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -368,6 +368,8 @@ export interface OrdersTable {
   cvs_store_id: Generated<string>;
   cvs_store_name: Generated<string>;
   cvs_store_address: Generated<string>;
+  /** The store is on an outlying island (migration 007b). */
+  cvs_outside: Generated<number>;
   invoice_type: string;
   invoice_carrier: Generated<string>;
   invoice_donation_code: Generated<string>;
@@ -459,6 +461,41 @@ export interface PaymentNoticesTable {
   created_at: number;
 }
 
+/** The convenience store chosen on the map for a cart (store pickup only). */
+export interface CheckoutStoresTable {
+  id: Generated<number>;
+  cart_id: number;
+  brand: string;
+  sub_type: string;
+  store_id: string;
+  store_name: string;
+  address: string;
+  telephone: Generated<string>;
+  outside: Generated<number>;
+  created_at: number;
+}
+
+/** A one-time ticket (hashed) sent through the map's ExtraData: the reply belongs to this cart. */
+export interface CvsMapTicketsTable {
+  id: Generated<number>;
+  ticket_hash: string;
+  cart_id: number;
+  brand: string;
+  locale: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A guest confirmed this mobile number by SMS code; the proof (hashed) is valid 30 minutes. */
+export interface PhoneProofsTable {
+  id: Generated<number>;
+  proof_hash: string;
+  phone: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -492,4 +529,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   payment_attempts: PaymentAttemptsTable;
   payment_notices: PaymentNoticesTable;
+  checkout_stores: CheckoutStoresTable;
+  cvs_map_tickets: CvsMapTicketsTable;
+  phone_proofs: PhoneProofsTable;
 }

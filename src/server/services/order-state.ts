@@ -69,25 +69,37 @@ export async function moveOrder(
   return true;
 }
 
-/** Puts the quantities of an order's lines back on their variants and products. */
+/**
+ * Puts the quantities of an order's lines back on their variants and products: every variant first,
+ * then every product, each in id order, as ordering takes them, so two transactions never wait on
+ * each other in opposite orders.
+ */
 async function returnStock(trx: Trx, orderId: number): Promise<void> {
   const lines = await trx
     .selectFrom('order_lines as l')
     .innerJoin('variants as v', 'v.id', 'l.variant_id')
     .select(['l.variant_id', 'l.quantity', 'v.product_id'])
     .where('l.order_id', '=', orderId)
-    .orderBy('l.variant_id')
     .execute();
-  for (const line of lines) {
+  for (const [id, n] of sumBy(lines, (l) => l.variant_id)) {
     await trx
       .updateTable('variants')
-      .set({ stock: sql`stock + ${line.quantity}` })
-      .where('id', '=', line.variant_id)
-      .execute();
-    await trx
-      .updateTable('products')
-      .set({ stock: sql`stock + ${line.quantity}` })
-      .where('id', '=', line.product_id)
+      .set({ stock: sql`stock + ${n}` })
+      .where('id', '=', id)
       .execute();
   }
+  for (const [id, n] of sumBy(lines, (l) => l.product_id)) {
+    await trx
+      .updateTable('products')
+      .set({ stock: sql`stock + ${n}` })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** Quantities summed by `key`, in ascending key order. */
+export function sumBy<T extends { quantity: number }>(rows: T[], key: (r: T) => number): [number, number][] {
+  const sums = new Map<number, number>();
+  for (const r of rows) sums.set(key(r), (sums.get(key(r)) ?? 0) + r.quantity);
+  return [...sums].sort((a, b) => a[0] - b[0]);
 }

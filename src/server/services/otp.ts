@@ -5,7 +5,8 @@ import { sameDigest, sha256 } from './tokens.ts';
 
 /** What a one-time code is for; a code only ever works for its own phone and purpose. */
 export const OTP_PURPOSES = ['register', 'verify', 'forgot'] as const;
-export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+/** Member purposes (the /api/users routes), and `checkout`: a guest confirming the receiver's mobile. */
+export type OtpPurpose = (typeof OTP_PURPOSES)[number] | 'checkout';
 
 /** Wrong guesses after which a code is void (ASVS 6.6.3). */
 export const OTP_MAX_ATTEMPTS = 5;

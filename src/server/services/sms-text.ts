@@ -12,6 +12,7 @@ const PURPOSE_LABEL: Record<OtpPurpose, string> = {
   register: '註冊',
   verify: '手機號碼',
   forgot: '重設密碼',
+  checkout: '結帳手機',
 };
 
 /** The message carrying a one-time code. */
