@@ -6,6 +6,12 @@ import { ApiError } from '../errors.ts';
 /** A stored answer is replayed for 24 hours; after that the key starts afresh. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 export const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{8,100}$/;
+/**
+ * A claim still unanswered after this long was left by a process that died between claiming and
+ * answering (its order transaction rolled back with it): the next request with the key takes it
+ * over instead of meeting 409 ORDER_IN_PROGRESS for a day. Placing an order takes milliseconds.
+ */
+export const IDEMPOTENCY_CLAIM_LEASE_MS = 15_000;
 
 export type Claim = { kind: 'new'; id: number } | { kind: 'replay'; status: number; response: string };
 
@@ -28,7 +34,12 @@ export async function claimKey(
     .deleteFrom('idempotency_keys')
     .where('owner', '=', owner)
     .where('key', '=', key)
-    .where('created_at', '<=', now - IDEMPOTENCY_TTL_MS)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<=', now - IDEMPOTENCY_TTL_MS),
+        eb.and([eb('status', 'is', null), eb('created_at', '<=', now - IDEMPOTENCY_CLAIM_LEASE_MS)]),
+      ]),
+    )
     .execute();
   const inserted = await k
     .insertInto('idempotency_keys')
@@ -48,17 +59,23 @@ export async function claimKey(
   return { kind: 'replay', status: row.status, response: row.response };
 }
 
-/** Stores the answer of a claimed key, inside the transaction that did the work. */
+/**
+ * Stores the answer of a claimed key, inside the transaction that did the work. A claim taken over
+ * after its lease (see IDEMPOTENCY_CLAIM_LEASE_MS) is gone: the work is then rolled back with
+ * 409 ORDER_IN_PROGRESS, so that only the request holding the claim places the order.
+ */
 export async function settleKey(
   trx: Transaction<Database>,
   id: number,
   answer: { status: number; response: string; orderId: number },
 ): Promise<void> {
-  await trx
+  const r = await trx
     .updateTable('idempotency_keys')
     .set({ status: answer.status, response: answer.response, order_id: answer.orderId })
     .where('id', '=', id)
-    .execute();
+    .where('status', 'is', null)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new ApiError('ORDER_IN_PROGRESS');
 }
 
 /** Frees a claimed key whose work failed: the same request may be tried again. */
