@@ -59,6 +59,24 @@ export const WRITE_ROUTES: Route[] = [
     form: true,
   },
   { method: 'POST', path: '/dev/faults', keys: ['name', 'times'] },
+  // The provider simulators take form posts too (the servers run with ALLOW_SIMULATORS=1).
+  {
+    method: 'POST',
+    path: '/sim/logistics/map',
+    keys: ['MerchantID', 'LogisticsSubType', 'ServerReplyURL', 'ExtraData'],
+    form: true,
+  },
+  { method: 'POST', path: '/sim/logistics/map/choose', keys: ['ticket', 'store'], form: true },
+  {
+    method: 'POST',
+    path: '/sim/ecpay/cashier',
+    keys: ['MerchantID', 'MerchantTradeNo', 'TotalAmount', 'CheckMacValue'],
+    form: true,
+  },
+  { method: 'POST', path: '/sim/ecpay/cashier/card', keys: ['trade', 'card'], form: true },
+  { method: 'POST', path: '/sim/ecpay/cashier/transfer', keys: ['trade'], form: true },
+  { method: 'POST', path: '/sim/ecpay/invoice/Issue', keys: ['MerchantID', 'RqHeader', 'Data'] },
+  { method: 'POST', path: '/sim/ecpay/invoice/Invalid', keys: ['MerchantID', 'RqHeader', 'Data'] },
 ];
 
 /** One generated request. */

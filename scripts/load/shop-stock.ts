@@ -9,13 +9,17 @@ export interface Item {
   price: number;
 }
 
-/** The `n`-th distinct in-stock variant (each scenario takes its own, so their counts stay apart). */
+/**
+ * The `n`-th variant on sale, counted from the newest (each scenario takes its own, so their counts
+ * stay apart, and sets its stock itself).
+ */
 export async function pickItem(shop: ShopDb, n: number): Promise<Item> {
   const v = await shop.db.kysely
-    .selectFrom('variants')
-    .select(['id', 'product_id', 'sku', 'price'])
-    .where('stock', '>', 0)
-    .orderBy('id', 'desc')
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.product_id', 'v.sku', 'v.price'])
+    .where('p.withdrawn_at', 'is', null)
+    .orderBy('v.id', 'desc')
     .offset(n)
     .limit(1)
     .executeTakeFirstOrThrow();

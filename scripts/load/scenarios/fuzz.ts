@@ -41,8 +41,9 @@ export const fuzz: Scenario = {
           else seen.ok++;
           const envelope =
             a.status < 300 || a.status === 303 || (a.json?.status === false && typeof a.json?.code === 'string');
-          // ECPay's form routes answer its plain-text protocol (`0|...`, `1|OK`), not the envelope.
-          const plain = c.path.startsWith('/payments/ecpay/') && /^[01]\|/.test(a.text);
+          // ECPay's form routes answer its plain-text protocol (`0|...`, `1|OK`), and the provider
+          // simulators answer as the provider does (pages, ECPay's JSON), not the shop's envelope.
+          const plain = (c.path.startsWith('/payments/ecpay/') && /^[01]\|/.test(a.text)) || c.path.startsWith('/sim/');
           if (!envelope && !plain) seen.notEnvelope++;
           if (leaksInternals(a.text)) seen.leaks++;
           if ((a.status >= 500 || (!envelope && !plain) || leaksInternals(a.text)) && bad.length < 3)
@@ -59,7 +60,8 @@ export const fuzz: Scenario = {
     ctx.report.add({
       scenario: 'Bad input at volume',
       tried: `${fmt(cases.length)} generated bodies and headers (fast-check) over ${WRITE_ROUTES.length} write routes`,
-      target: '4xx envelopes only (2xx when valid by chance); 0 5xx; no internals; server answering',
+      target:
+        "4xx envelopes only (2xx when valid by chance; providers' own formats on their routes); 0 5xx; no internals; server answering",
       figure: `${fmt(seen.client)} × 4xx, ${fmt(seen.ok)} × 2xx/3xx, ${seen.server} × 5xx, ${seen.notEnvelope} not an envelope, ${seen.leaks} leaks, ${seen.failed} failed; health ${health.status}${bad.length ? `; e.g. ${bad.join(' ; ')}` : ''}`,
       held:
         seen.server === 0 &&
