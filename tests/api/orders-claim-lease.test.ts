@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBody } from '../../src/server/routes/checkout.schemas.ts';
-import { bodyHash, IDEMPOTENCY_CLAIM_LEASE_MS } from '../../src/server/services/idempotency.ts';
+import { bodyHash, IDEMPOTENCY_ABANDONED_MS } from '../../src/server/services/idempotency.ts';
 import { createTestShop, type TestShop } from '../helpers/test-app.ts';
 import { expectFailure } from '../helpers/wire-asserts.ts';
 import { pickVariants } from './cart-helpers.ts';
@@ -44,7 +44,7 @@ describe('an unanswered Idempotency-Key claim', () => {
     expectFailure(await order(shop, buyer, bodyFor(buyer), { key }), 409, 'ORDER_IN_PROGRESS');
     expect((await stockOf(shop, v!.id)).variant).toBe(5);
 
-    shop.clock.advance(IDEMPOTENCY_CLAIM_LEASE_MS);
+    shop.clock.advance(IDEMPOTENCY_ABANDONED_MS);
     const placed = await order(shop, buyer, bodyFor(buyer), { key });
     expect(placed.status).toBe(201);
     const again = await order(shop, buyer, bodyFor(buyer), { key });

@@ -49,11 +49,11 @@ describe('convenience-store choice through the map', () => {
     const [v] = await pickVariants(shop, 1, 5);
     const buyer = await memberBuyer(shop, [[v!, 1]]);
     const { form, reply } = await chooseOnMap(buyer, 'FAMI');
-    expect(form.action).toBe('http://localhost:4321/api/sim/logistics/map');
+    expect(form.action).toBe('http://localhost/api/sim/logistics/map');
     expect(form.fields).toMatchObject({
       LogisticsType: 'CVS',
       LogisticsSubType: 'FAMIC2C',
-      ServerReplyURL: 'http://localhost:4321/api/checkout/cvs-store',
+      ServerReplyURL: 'http://localhost/api/checkout/cvs-store',
     });
     expect(form.fields.ExtraData).toMatch(/^[A-Za-z0-9_-]{20}$/);
     const tickets = await shop.deps.db.kysely.selectFrom('cvs_map_tickets').select('ticket_hash').execute();
@@ -62,7 +62,7 @@ describe('convenience-store choice through the map', () => {
 
     const res = await sendReply(reply);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('http://localhost:4321/cart/checkout');
+    expect(res.headers.get('location')).toBe('http://localhost/cart/checkout');
 
     const q = okResult(await quote(shop, buyer, { shipping: { method: 'cvs' }, payment: 'pickup_pay' }));
     expect(q.store).toEqual({
@@ -92,13 +92,13 @@ describe('convenience-store choice through the map', () => {
     const buyer = await memberBuyer(shop, [[v!, 1]]);
     const { reply } = await chooseOnMap(buyer, 'UNIMART', '臺北市', '大安區', 'en');
     const first = await sendReply(reply);
-    expect(first.headers.get('location')).toBe('http://localhost:4321/en/cart/checkout');
+    expect(first.headers.get('location')).toBe('http://localhost/en/cart/checkout');
     const replay = await sendReply({ ...reply, fields: { ...reply.fields, CVSStoreName: '別家門市' } });
-    expect(replay.headers.get('location')).toBe('http://localhost:4321/en/cart/checkout?store_error=1');
+    expect(replay.headers.get('location')).toBe('http://localhost/en/cart/checkout?store_error=1');
     expect(okResult(await quote(shop, buyer, {})).store.name).toBe(reply.fields.CVSStoreName);
 
     const forged = await sendReply({ ...reply, fields: { ...reply.fields, ExtraData: 'A'.repeat(20) } });
-    expect(forged.headers.get('location')).toBe('http://localhost:4321/cart/checkout?store_error=1');
+    expect(forged.headers.get('location')).toBe('http://localhost/cart/checkout?store_error=1');
 
     const late = await chooseOnMap(buyer, 'UNIMART');
     shop.clock.advance(31 * 60_000);
@@ -140,5 +140,23 @@ describe('convenience-store choice through the map', () => {
     expectFailure(await openMap(buyer, 'FAMI'), 409, 'CART_EMPTY');
     const bad = await openMap(buyer, 'SEVEN');
     expectFailure(bad, 400, 'VALIDATION_FAILED');
+  });
+
+  it('opens ECPay’s own map with SITE_URL as the reply address outside the simulator', async () => {
+    const stage = await createTestShop({
+      seeded: true,
+      env: { ECPAY_ENV: 'stage', SITE_URL: 'https://shop.example.tw' },
+    });
+    try {
+      const [v] = await pickVariants(stage, 1, 5);
+      const buyer = await memberBuyer(stage, [[v!, 1]]);
+      const r = await stage.call('POST', '/api/checkout/cvs-map', { body: { brand: 'UNIMART' }, token: buyer.token });
+      const form = formResult(r);
+      expect(form.action).toBe('https://logistics-stage.ecpay.com.tw/Express/map');
+      expect(form.fields.ServerReplyURL).toBe('https://shop.example.tw/api/checkout/cvs-store');
+      expect(form.fields.MerchantID).toBe('2000933');
+    } finally {
+      await stage.close();
+    }
   });
 });

@@ -7,12 +7,18 @@ let serial = 0;
 /** Writes an order straight into the database (no stock taken), for tests of what follows ordering. */
 export async function insertOrder(
   shop: TestShop,
-  opts: { state: OrderState; lines: { variant: TestVariant; quantity: number }[]; memberId?: number | null },
+  opts: {
+    state: OrderState;
+    lines: { variant: TestVariant; quantity: number }[];
+    memberId?: number | null;
+    shipping?: 'home' | 'cvs' | 'shop';
+  },
 ): Promise<{ id: number; no: string }> {
   const k = shop.deps.db.kysely;
   const now = shop.clock.now();
   serial += 1;
-  const no = `20261121-T${String(serial).padStart(6, '0')}`;
+  // Valid order numbers (no 0, 1, I or O in the random part), unique within a test process.
+  const no = `20261121-T${[...String(serial).padStart(6, '0')].map((d) => 'ABCDEFGHJK'[Number(d)]).join('')}`;
   const subtotal = opts.lines.reduce((sum, l) => sum + l.variant.price * l.quantity, 0);
   const row = await k
     .insertInto('orders')
@@ -20,7 +26,7 @@ export async function insertOrder(
       no,
       member_id: opts.memberId ?? null,
       state: opts.state,
-      shipping_method: 'home',
+      shipping_method: opts.shipping ?? 'home',
       payment_method: 'cod',
       subtotal,
       shipping_fee: 0,

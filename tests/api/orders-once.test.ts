@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { armFault } from '../../src/server/faults.ts';
+import { bodyHash } from '../../src/server/services/idempotency.ts';
 import { createTestShop, type TestShop } from '../helpers/test-app.ts';
 import { expectFailure, okResult } from '../helpers/wire-asserts.ts';
 import { cartOf, pickVariants } from './cart-helpers.ts';
@@ -71,6 +72,17 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('one cart', () => {
+  it('becomes one order when two tabs order it at once with different keys', async () => {
+    const [v] = await pickVariants(shop, 1, 5);
+    const buyer = await memberBuyer(shop, [[v!, 2]]);
+    const answers = await Promise.all([order(shop, buyer, bodyFor(buyer)), order(shop, buyer, bodyFor(buyer))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.json.code).toBe('CART_EMPTY');
+    expect((await stockOf(shop, v!.id)).variant).toBe(3);
+  });
+});
+
 describe('stock', () => {
   it('sells the last item once: stock 1, 20 shoppers at the same time → 1 order and 19 clear 409s', async () => {
     const [v] = await pickVariants(shop, 1, 1);
@@ -118,5 +130,40 @@ describe('stock', () => {
     expect(after.state).toBe('cancelled');
     expect(after.timeline.map((e: { state: string }) => e.state)).toEqual(['processing', 'cancelled']);
     expect(after.can_cancel).toBe(false);
+  });
+});
+
+describe('Idempotency-Key lifetime', () => {
+  it('frees a claim left unanswered for 5 minutes, and forgets answers after 24 hours', async () => {
+    const [v] = await pickVariants(shop, 1, 5);
+    const buyer = await memberBuyer(shop, [[v!, 1]]);
+    const key = newKey();
+    const member = await shop.deps.db.kysely
+      .selectFrom('sessions')
+      .select('member_id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await shop.deps.db.kysely
+      .insertInto('idempotency_keys')
+      .values({
+        owner: `member:${member.member_id}`,
+        key,
+        body_hash: bodyHash(bodyFor(buyer)),
+        status: null,
+        response: null,
+        order_id: null,
+        created_at: shop.clock.now(),
+      })
+      .execute();
+    expectFailure(await order(shop, buyer, bodyFor(buyer), { key }), 409, 'ORDER_IN_PROGRESS');
+    shop.clock.advance(5 * 60_000);
+    const placed = await order(shop, buyer, bodyFor(buyer), { key });
+    expect(placed.status).toBe(201);
+    await cartOf(shop, { token: buyer.token }).add(v!.sku, 1);
+    expect((await order(shop, buyer, bodyFor(buyer), { key })).json).toEqual(placed.json);
+    shop.clock.advance(24 * 3_600_000);
+    const fresh = await order(shop, buyer, bodyFor(buyer), { key });
+    expect(fresh.status).toBe(201);
+    expect(fresh.json.result.no).not.toBe(placed.json.result.no);
   });
 });

@@ -40,6 +40,36 @@ describe('POST /api/checkout/quote', () => {
     ]);
     const subtotal = a!.price + b!.price * 2;
     const q = okResult(await quote(shop, buyer, { shipping: { method: 'home', city: '台北市' } }));
+    expect(Object.keys(q).sort()).toEqual(
+      [
+        'can_order',
+        'count',
+        'free_shipping_over',
+        'lines',
+        'payment_methods',
+        'shipping_fee',
+        'shipping_methods',
+        'store',
+        'subtotal',
+        'total',
+        'warnings',
+      ].sort(),
+    );
+    expect(Object.keys(q.lines[0]).sort()).toEqual(
+      [
+        'brand_slug',
+        'image',
+        'line_total',
+        'name',
+        'option_name',
+        'option_value',
+        'product_slug',
+        'quantity',
+        'sku',
+        'unit_price',
+      ].sort(),
+    );
+    expect(Object.keys(q.payment_methods[0]).sort()).toEqual(['available', 'code', 'name', 'reason']);
     expect(q.lines.map((l: { sku: string }) => l.sku)).toEqual([a!.sku, b!.sku]);
     expect(q.subtotal).toBe(subtotal);
     expect(q.count).toBe(3);
@@ -145,6 +175,36 @@ describe('POST /api/orders', () => {
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     const o = r.json.result;
     expect(Object.keys(o).sort()).toEqual(ORDER_KEYS);
+    expect(Object.keys(o.payment).sort()).toEqual(['atm', 'cvs_code', 'deadline', 'failed', 'method', 'paid_at']);
+    expect(o.invoice).toEqual({
+      type: 'member',
+      carrier: '',
+      code: '',
+      tax_id: '',
+      title: '',
+      number: null,
+      random_code: null,
+      issued_at: null,
+      voided: false,
+    });
+    expect(Object.keys(o.shipping).sort()).toEqual(
+      ['addr', 'area', 'carrier', 'city', 'method', 'store', 'tracking_no', 'zipcode'].sort(),
+    );
+    expect(Object.keys(o.lines[0]).sort()).toEqual(
+      [
+        'brand_slug',
+        'compare_at_price',
+        'image_src',
+        'line_total',
+        'name',
+        'option_name',
+        'option_value',
+        'product_slug',
+        'quantity',
+        'sku',
+        'unit_price',
+      ].sort(),
+    );
     expect(o.no).toMatch(/^\d{8}-[2-9A-HJ-NP-Z]{7}$/);
     expect(o.state).toBe('processing');
     expect(o.subtotal).toBe(a!.price * 2 + b!.price);

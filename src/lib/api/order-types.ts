@@ -3,7 +3,7 @@
  * snake_case; the client converts keys to camelCase). Requests are written here in camelCase too:
  * the client converts them to snake_case (`taxId` → `tax_id`).
  */
-import type { CartWarning } from './cart.ts';
+import type { CartLine, CartWarning } from './cart.ts';
 
 export type ShippingMethodCode = 'home' | 'cvs' | 'shop';
 export type PaymentMethodCode = 'credit' | 'atm' | 'cvs_code' | 'cod' | 'pickup_pay';
@@ -83,18 +83,20 @@ export interface ChosenStore {
   outside: boolean;
 }
 
-export interface QuoteLine {
-  sku: string;
-  productSlug: string;
-  brandSlug: string;
-  name: string;
-  optionName: string;
-  optionValue: string;
-  image: { src: string; width: number; height: number; alt: string } | null;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-}
+/** A line of the quote: the cart line as the server prices it now. */
+export type QuoteLine = Pick<
+  CartLine,
+  | 'sku'
+  | 'productSlug'
+  | 'brandSlug'
+  | 'name'
+  | 'optionName'
+  | 'optionValue'
+  | 'image'
+  | 'unitPrice'
+  | 'quantity'
+  | 'lineTotal'
+>;
 
 export interface Quote {
   lines: QuoteLine[];

@@ -21,6 +21,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDb(opts: { sqlitePath: string; databaseUrl?: string | undefined }): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that the server closes (restart, failover, a dropped test database) is
+    // reported here and replaced on next use; without a listener the error would end the process.
+    pool.on('error', (err) => console.error('[db] idle PostgreSQL connection closed:', err.message));
     nameRegisteredQueries(pool);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OrderState } from '../../lib/api/order-types.ts';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Times are epoch milliseconds (bigint), booleans are
@@ -318,15 +319,8 @@ export interface CartItemsTable {
   updated_at: number;
 }
 
-export type OrderState =
-  | 'awaiting_payment'
-  | 'paid'
-  | 'processing'
-  | 'shipped'
-  | 'delivered'
-  | 'picked_up'
-  | 'completed'
-  | 'cancelled';
+/** The states of an order (the wire and the database name them alike). */
+export type { OrderState };
 
 /** Home delivery, convenience-store pickup, pickup at the shop: fee, free-shipping threshold, limits. */
 export interface ShippingMethodsTable {

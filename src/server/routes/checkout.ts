@@ -3,10 +3,10 @@ import { CART_TOKEN_HEADER, OTP_RESEND_SECONDS } from '../../config.ts';
 import type { AppEnv } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
-import { readForm } from '../providers/simulator-kit.ts';
+import { readFormBody } from '../form-body.ts';
 import { clearStore } from '../services/checkout-cart.ts';
 import { sendCheckoutCode, verifyCheckoutCode } from '../services/checkout-phone.ts';
-import { keepStore, openMap } from '../services/cvs-store.ts';
+import { keepStore, openMap, shopOrigin } from '../services/cvs-store.ts';
 import { guardOtpCheck } from '../services/login-guard.ts';
 import { quoteCart } from '../services/quote.ts';
 import { jsonBody, noQuery } from '../validation.ts';
@@ -53,7 +53,8 @@ checkout.post('/cvs-map', noQuery, async (c) => {
   const shopper = await shopperOf(c);
   const { brand } = await jsonBody(c, cvsMapBody);
   if (shopper.cartId === undefined) throw new ApiError('CART_EMPTY');
-  return ok(c, await openMap(c.get('deps'), shopper.cartId, brand, c.get('locale')));
+  const deps = c.get('deps');
+  return ok(c, await openMap(deps, shopper.cartId, brand, c.get('locale'), shopOrigin(deps, c.req.url)));
 });
 
 /**
@@ -63,9 +64,9 @@ checkout.post('/cvs-map', noQuery, async (c) => {
  * (bad, replayed or expired ticket, malformed store) comes back with `?store_error=1`.
  */
 checkout.post('/cvs-store', async (c) => {
-  const form = await readForm(c);
+  const form = await readFormBody(c);
   const { locale, kept } = form ? await keepStore(c.get('deps'), form) : { locale: c.get('locale'), kept: false };
-  const site = c.get('deps').env.SITE_URL.replace(/\/$/, '');
+  const site = shopOrigin(c.get('deps'), c.req.url);
   const page = `${site}${locale === 'en' ? '/en' : ''}/cart/checkout${kept ? '' : '?store_error=1'}`;
   return c.redirect(page, 303);
 });

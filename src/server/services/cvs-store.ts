@@ -16,11 +16,19 @@ const TICKET_BYTES = 15;
 const TICKET_RE = /^[A-Za-z0-9_-]{20}$/;
 
 /**
+ * The shop's origin as the store map sees it: ECPay posts the chosen store to SITE_URL; the local
+ * simulator runs in this very server, so the origin the page called is the one it reaches.
+ */
+export function shopOrigin(deps: Deps, requestUrl: string): string {
+  return ecpayConfig(deps.env).mode === 'simulator' ? new URL(requestUrl).origin : deps.env.SITE_URL.replace(/\/$/, '');
+}
+
+/**
  * The auto-submitting form that opens the store map of `brand` for a cart. Its ExtraData is a new
  * one-time ticket that names the cart and remembers the page's language; the ticket is kept hashed.
  * Choosing another chain forgets the store chosen before.
  */
-export async function openMap(deps: Deps, cartId: number, brand: CvsBrand, locale: Locale) {
+export async function openMap(deps: Deps, cartId: number, brand: CvsBrand, locale: Locale, origin: string) {
   const k = deps.db.kysely;
   const now = deps.clock.now();
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
@@ -48,7 +56,7 @@ export async function openMap(deps: Deps, cartId: number, brand: CvsBrand, local
       replyPath: STORE_REPLY_PATH,
       extraData: ticket,
       device: 'pc',
-      origin: deps.env.SITE_URL.replace(/\/$/, ''),
+      origin,
     },
     config.logistics,
     config.mode,

@@ -5,13 +5,9 @@ import { ApiError } from '../errors.ts';
 
 /** A stored answer is replayed for 24 hours; after that the key starts afresh. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** A claim still unanswered after this long was abandoned (its process died): the key is free again. */
+export const IDEMPOTENCY_ABANDONED_MS = 5 * 60_000;
 export const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{8,100}$/;
-/**
- * A claim still unanswered after this long was left by a process that died between claiming and
- * answering (its order transaction rolled back with it): the next request with the key takes it
- * over instead of meeting 409 ORDER_IN_PROGRESS for a day. Placing an order takes milliseconds.
- */
-export const IDEMPOTENCY_CLAIM_LEASE_MS = 15_000;
 
 export type Claim = { kind: 'new'; id: number } | { kind: 'replay'; status: number; response: string };
 
@@ -37,7 +33,7 @@ export async function claimKey(
     .where((eb) =>
       eb.or([
         eb('created_at', '<=', now - IDEMPOTENCY_TTL_MS),
-        eb.and([eb('status', 'is', null), eb('created_at', '<=', now - IDEMPOTENCY_CLAIM_LEASE_MS)]),
+        eb.and([eb('status', 'is', null), eb('created_at', '<=', now - IDEMPOTENCY_ABANDONED_MS)]),
       ]),
     )
     .execute();
@@ -61,7 +57,7 @@ export async function claimKey(
 
 /**
  * Stores the answer of a claimed key, inside the transaction that did the work. A claim taken over
- * after its lease (see IDEMPOTENCY_CLAIM_LEASE_MS) is gone: the work is then rolled back with
+ * as abandoned (see IDEMPOTENCY_ABANDONED_MS) is gone: the work is then rolled back with
  * 409 ORDER_IN_PROGRESS, so that only the request holding the claim places the order.
  */
 export async function settleKey(

@@ -45,6 +45,9 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
   const now = deps.clock.now();
   const { body, locale } = input;
   return deps.db.kysely.transaction().execute(async (trx) => {
+    // Locks the cart first: two orders of one cart (two tabs, two keys) run one after the other,
+    // and the second finds the lines already ordered.
+    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', input.cartId).execute();
     const lines = await readCheckoutLines(trx, input.cartId);
     if (!lines.length) throw new ApiError('CART_EMPTY');
     if (lines.some((l) => l.withdrawn_at !== null)) throw new ApiError('CART_CHANGED');
@@ -129,7 +132,6 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
       )
       .execute();
     await clearStore(trx, input.cartId);
-    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', input.cartId).execute();
     return settle(trx, { id: order.id, guestKey });
   });
 }

@@ -1,0 +1,108 @@
+/**
+ * The shop owner's order tool, on the same database as the shop (SQLITE_PATH, or DATABASE_URL):
+ *   npm run orders -- list [--state <state>] [--limit <n>]
+ *   npm run orders -- show <no>
+ *   npm run orders -- ship <no> --carrier <name> --tracking <number>
+ *   npm run orders -- deliver <no>      (store or shop pickup: picked up)
+ *   npm run orders -- complete <no>
+ *   npm run orders -- cancel <no> [--reason <text>]
+ *   npm run orders -- expire           (cancel unpaid orders past their deadline; run it on a schedule)
+ */
+import { parseArgs } from 'node:util';
+import type { Deps } from '../src/server/context.ts';
+import { openDb } from '../src/server/db/index.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import type { OrderState } from '../src/server/db/schema.ts';
+import { pickEmail, pickSms, systemClock } from '../src/server/deps.ts';
+import { readEnv } from '../src/server/env.ts';
+import {
+  cancelForShop,
+  completeOrder,
+  deliverOrder,
+  listForShop,
+  OrderAdminError,
+  releaseUnpaid,
+  shipOrder,
+  showForShop,
+} from '../src/server/services/order-admin.ts';
+import { ORDER_STATES } from '../src/server/services/order-state.ts';
+
+const USAGE =
+  'usage: npm run orders -- list|show|ship|deliver|complete|cancel|expire [<no>] [--carrier X --tracking Y]';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    state: { type: 'string' },
+    limit: { type: 'string', default: '20' },
+    carrier: { type: 'string', default: '' },
+    tracking: { type: 'string', default: '' },
+    reason: { type: 'string', default: '' },
+  },
+});
+const [command, no = ''] = positionals;
+
+const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
+const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
+
+async function run(deps: Deps): Promise<void> {
+  if (command === 'list') {
+    const state = values.state as OrderState | undefined;
+    if (state && !ORDER_STATES.includes(state))
+      throw new OrderAdminError(`--state is one of ${ORDER_STATES.join(', ')}.`);
+    const rows = await listForShop(deps, { state, limit: Math.max(1, Math.min(500, Number(values.limit) || 20)) });
+    if (!rows.length) console.log('No orders.');
+    for (const r of rows)
+      console.log(
+        [
+          r.no,
+          r.state.padEnd(16),
+          when(Number(r.created_at)),
+          money(r.total).padStart(10),
+          r.shipping_method,
+          r.payment_method,
+          r.receiver_name,
+        ].join('  '),
+      );
+    return;
+  }
+  if (command === 'expire') {
+    const released = await releaseUnpaid(deps);
+    console.log(
+      released.length
+        ? `Released ${released.length} unpaid orders: ${released.join(', ')}`
+        : 'No unpaid order is past its deadline.',
+    );
+    return;
+  }
+  if (!no) throw new OrderAdminError(`${command ?? ''} needs an order number.\n${USAGE}`);
+  if (command === 'show') {
+    console.log(JSON.stringify(await showForShop(deps, no), null, 2));
+  } else if (command === 'ship') {
+    await shipOrder(deps, no, values.carrier ?? '', values.tracking ?? '');
+    console.log(`Order ${no} shipped with ${values.carrier}, tracking ${values.tracking}; the receiver was texted.`);
+  } else if (command === 'deliver') {
+    console.log(`Order ${no} is now ${await deliverOrder(deps, no)}.`);
+  } else if (command === 'complete') {
+    await completeOrder(deps, no);
+    console.log(`Order ${no} is now completed.`);
+  } else if (command === 'cancel') {
+    await cancelForShop(deps, no, values.reason ?? '');
+    console.log(`Order ${no} is cancelled; its stock is back on the shelf.`);
+  } else {
+    throw new OrderAdminError(USAGE);
+  }
+}
+
+const env = readEnv();
+const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
+try {
+  await migrate(db);
+  await run({ db, env, clock: systemClock, sms: pickSms(env, db, systemClock), mail: pickEmail(env, db, systemClock) });
+} catch (err) {
+  if (!(err instanceof OrderAdminError)) throw err;
+  console.error(err.message);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
