@@ -39,6 +39,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // The provider forms (store map, cashier) send the browser back to SITE_URL: it is this server.
     env: { PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'test', SITE_URL: `http://127.0.0.1:${PORT}` },
   },
 });

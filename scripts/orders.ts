@@ -26,6 +26,7 @@ import {
   showForShop,
 } from '../src/server/services/order-admin.ts';
 import { ORDER_STATES } from '../src/server/services/order-state.ts';
+import { invoiceWorkSettled } from '../src/server/services/payment/invoicing.ts';
 
 const USAGE =
   'usage: npm run orders -- list|show|ship|deliver|complete|cancel|expire [<no>] [--carrier X --tracking Y]';
@@ -104,5 +105,7 @@ try {
   console.error(err.message);
   process.exitCode = 1;
 } finally {
+  // An invoice issued or voided by this command finishes before the database closes.
+  await invoiceWorkSettled();
   await db.close();
 }

@@ -25,11 +25,13 @@ if (!markerId(clientDir)) {
 }
 const deps = await createDeps(env);
 const stopSweeper = startSweeper(deps);
-const stopPaymentSweeper = startPaymentSweeper(deps);
+// Started once listening: in simulator mode the e-invoice calls go to this very server.
+let stopPaymentSweeper = async () => {};
 const site = createSite({ api: createApp(deps), clientDir, publicApiBase: env.PUBLIC_API_BASE });
 const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   console.log(`Shop ready at http://${host}:${info.port}/ (database: ${deps.db.dialect})`);
+  stopPaymentSweeper = startPaymentSweeper(deps);
 });
 
 function shutdown() {

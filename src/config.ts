@@ -118,8 +118,6 @@ export const CARD_PAY_TIMEOUT_MS = 30 * 60_000;
 export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
 /** An e-invoice is tried this many times (once per sweep after the first) before it waits for a person. */
 export const INVOICE_MAX_ATTEMPTS = 20;
-/** Header that carries a guest's order key (from the link on the result page). */
-export const ORDER_KEY_HEADER = 'X-Order-Key';
 
 /** The order note's length limit (characters). */
 export const CHECKOUT_NOTE_MAX = 200;

@@ -102,6 +102,10 @@ export async function requote(): Promise<void> {
     const quote = await ordersApi.quote(quoteBodyOf($checkout.get().draft));
     if (seq !== quoteSeq) return;
     const state = $checkout.get();
+    // The server reports a change once: what this page has been told stays on screen.
+    const fresh = new Set(quote.warnings.map((w) => `${w.lineId}:${w.code}`));
+    const earlier = (state.quote?.warnings ?? []).filter((w) => !fresh.has(`${w.lineId}:${w.code}`));
+    quote.warnings = quote.lines.length ? [...earlier, ...quote.warnings] : [];
     const offered = quote.paymentMethods.filter((m) => m.available).map((m) => m.code as string);
     // A payment method the new choices no longer allow is unchosen.
     const draft =
@@ -116,21 +120,17 @@ export async function requote(): Promise<void> {
   }
 }
 
-/** Starts the page: the draft kept in this tab, else the member's profile; then the first quote. */
+/** A member's profile fills what the draft leaves empty (the address only as a whole). */
+export function withProfile(draft: CheckoutDraft, u: UserInfo | null): CheckoutDraft {
+  if (!u) return draft;
+  const next = { ...draft, name: draft.name || u.name, phone: draft.phone || u.phone, email: draft.email || u.email };
+  if (!draft.city && !draft.addr) Object.assign(next, { city: u.city, area: u.area, zipcode: u.zipcode, addr: u.addr });
+  return next;
+}
+
+/** Starts the page: the draft kept in this tab (a member's profile fills its blanks); then the first quote. */
 export async function initCheckout(userInfo: UserInfo | null): Promise<void> {
-  const stored = storage()?.getItem(DRAFT_KEY);
-  let draft = parseDraft(stored);
-  if (!stored && userInfo)
-    draft = {
-      ...draft,
-      name: userInfo.name,
-      phone: userInfo.phone,
-      email: userInfo.email,
-      city: userInfo.city,
-      area: userInfo.area,
-      zipcode: userInfo.zipcode,
-      addr: userInfo.addr,
-    };
+  const draft = withProfile(parseDraft(storage()?.getItem(DRAFT_KEY)), userInfo);
   $checkout.set({ ...INITIAL, draft, phoneCheck: readPhoneCheck() });
   await requote();
 }
@@ -226,6 +226,13 @@ function placeFieldError(error: unknown, fallback?: CheckoutField): void {
   $checkout.set({ ...state, errors });
 }
 
+/** The server refused the guest's proof (expired, another phone): the mobile is to be confirmed again. */
+function forgetPhoneCheck(error: ApiClientError): void {
+  storage()?.removeItem(PROOF_KEY);
+  const state = $checkout.get();
+  $checkout.set({ ...state, phoneCheck: null, errors: { ...state.errors, 'phone.code': error.message } });
+}
+
 const submitter = createOrderSubmitter();
 
 /** Where the shopper goes once the order is placed: to pay, or to the result. */
@@ -262,7 +269,8 @@ export async function placeOrder(locale: Locale, guest: boolean): Promise<Checko
     nav.go(nextPage(order, locale));
     return undefined;
   } catch (error) {
-    placeFieldError(error);
+    if ((error as ApiClientError)?.code?.startsWith('PHONE_PROOF')) forgetPhoneCheck(error as ApiClientError);
+    else placeFieldError(error);
     // The quote shows what changed (prices, stock) when the order was refused for it.
     if ((error as ApiClientError)?.status === 409) void requote();
     return firstField($checkout.get().errors);

@@ -71,10 +71,10 @@ describe('POST /api/orders/{no}/payment', () => {
     expect((await orderFacts(shop, order.id)).pay_deadline).toBe(before.pay_deadline);
   });
 
-  it('is 404 without the order key or with another, and 409 for cash on delivery', async () => {
+  it('is 401 without a credential, 404 with another order key, and 409 for cash on delivery', async () => {
     const order = await placeFixtureOrder(shop);
     const other = await placeFixtureOrder(shop);
-    expect((await shop.call('POST', `/api/orders/${order.no}/payment`)).json.code).toBe('ORDER_NOT_FOUND');
+    expect((await shop.call('POST', `/api/orders/${order.no}/payment`)).json.code).toBe('UNAUTHENTICATED');
     const wrong = await startAttempt(shop, order.no, other.guestKey, 'en');
     expect(wrong.status).toBe(404);
     expect(wrong.json.message).toMatch(/not found/);
@@ -147,6 +147,24 @@ describe('POST /api/payments/ecpay/notify', () => {
     expect(facts.paid_at).toBeNull();
     const kept = await noticesOf(shop, form.MerchantTradeNo!);
     expect(kept).toEqual([{ kind: 'notify', verified: 0, outcome: `rejected:${reason}` }]);
+  });
+
+  it('refuses a body that is not a form and keeps it as received', async () => {
+    const res = await shop.app.request(NOTIFY, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ MerchantTradeNo: 'SWJSON0001', RtnCode: '1' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).not.toBe('1|OK');
+    const kept = await shop.deps.db.kysely
+      .selectFrom('payment_notices')
+      .select(['verified', 'outcome', 'body'])
+      .where('outcome', '=', 'rejected:form')
+      .execute();
+    expect(kept).toHaveLength(1);
+    expect(Number(kept[0]!.verified)).toBe(0);
+    expect(JSON.parse(kept[0]!.body).raw).toContain('SWJSON0001');
   });
 
   it('keeps a declined card attempt as failed and lets the shopper try again', async () => {

@@ -97,6 +97,16 @@ describe('unpaid orders', () => {
     expect(row.state).toBe('expired');
   });
 
+  it('take no new attempt once past their deadline, even before the sweeper comes', async () => {
+    const { order } = await attempt();
+    shop.clock.advance(30 * 60_000 + 1);
+    const late = await startAttempt(shop, order.no, order.guestKey);
+    expect(late.status).toBe(409);
+    expect(late.json.code).toBe('ORDER_NOT_PAYABLE');
+    expect(Number((await orderFacts(shop, order.id)).pay_deadline)).toBeLessThan(shop.clock.now());
+    await releaseUnpaid(shop.deps);
+  });
+
   it('keep a paid notice that comes after the release, flagged for a refund', async () => {
     const { order, tradeNo } = await attempt({ quantity: 1, stock: 5 });
     shop.clock.advance(30 * 60_000 + 1);
@@ -164,6 +174,23 @@ describe('e-invoice', () => {
     const [sim] = await simInvoices(order.no);
     expect(sim?.invoice_no).toBe(facts.invoice_no);
     expect(sim?.voided_at).not.toBeNull();
+  });
+
+  it('prints a company invoice picked up at the shop with the shop address', async () => {
+    const { order, tradeNo } = await attempt({
+      shopPickup: true,
+      invoice: { type: 'company', taxId: '04595257', title: '聲林股份有限公司' },
+    });
+    await postForm(shop, NOTIFY, paidNotice(shop, tradeNo, order.total));
+    await invoiceWorkSettled();
+    expect((await orderFacts(shop, order.id)).invoice_no).toMatch(/^[A-Z]{2}\d{8}$/);
+    const sim = await k()
+      .selectFrom('sim_invoices')
+      .select('data')
+      .where('relate_number', '=', order.no)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(sim.data)).toMatchObject({ Print: '1', CustomerIdentifier: '04595257' });
+    expect(JSON.parse(sim.data).CustomerAddr).toContain('復興南路');
   });
 
   it('waits for delivery on cash on delivery, and is retried by the sweeper when the service fails', async () => {

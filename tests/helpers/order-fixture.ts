@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { newOrderNo } from '../../src/server/services/order-no.ts';
 import { sha256 } from '../../src/server/services/tokens.ts';
 import type { TestShop } from './test-app.ts';
 
@@ -28,6 +29,8 @@ export async function placeFixtureOrder(
     locale?: 'zh-TW' | 'en';
     invoice?: { type: string; carrier?: string; code?: string; taxId?: string; title?: string };
     memberId?: number;
+    /** Pickup at the shop: no delivery address. */
+    shopPickup?: boolean;
   } = {},
 ): Promise<FixtureOrder> {
   const k = shop.deps.db.kysely;
@@ -55,7 +58,7 @@ export async function placeFixtureOrder(
   const payment = opts.payment ?? 'credit';
   const fee = opts.shippingFee ?? 100;
   const guestKey = randomBytes(16).toString('base64url');
-  const no = `T${randomBytes(6).toString('hex').toUpperCase()}`;
+  const no = newOrderNo(now);
   const inv = opts.invoice ?? { type: 'member' };
   const state = payment === 'cod' || payment === 'pickup_pay' ? 'processing' : 'awaiting_payment';
   const order = await k
@@ -65,7 +68,7 @@ export async function placeFixtureOrder(
       member_id: opts.memberId ?? null,
       guest_key_hash: opts.memberId ? null : sha256(guestKey),
       state,
-      shipping_method: 'home',
+      shipping_method: opts.shopPickup ? 'shop' : 'home',
       payment_method: payment,
       subtotal: v.price * quantity,
       shipping_fee: fee,
@@ -73,10 +76,9 @@ export async function placeFixtureOrder(
       receiver_name: '陳大文',
       receiver_phone: '0912345678',
       receiver_email: 'buyer@example.tw',
-      ship_zipcode: '100',
-      ship_city: '臺北市',
-      ship_area: '中正區',
-      ship_addr: '重慶南路一段 122 號',
+      ...(opts.shopPickup
+        ? {}
+        : { ship_zipcode: '100', ship_city: '臺北市', ship_area: '中正區', ship_addr: '重慶南路一段 122 號' }),
       invoice_type: inv.type,
       invoice_carrier: inv.carrier ?? '',
       invoice_donation_code: inv.code ?? '',

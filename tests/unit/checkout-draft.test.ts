@@ -172,7 +172,8 @@ describe('order submitter', () => {
   it('tells the errors worth retrying with the same key', () => {
     expect(isRetryable(network())).toBe(true);
     expect(isRetryable(new ApiClientError('x', { status: 503 }))).toBe(true);
-    expect(isRetryable(new ApiClientError('x', { status: 422, code: 'IDEMPOTENCY_MISMATCH' }))).toBe(false);
+    expect(isRetryable(new ApiClientError('x', { status: 409, code: 'ORDER_IN_PROGRESS' }))).toBe(true);
+    expect(isRetryable(new ApiClientError('x', { status: 422, code: 'IDEMPOTENCY_KEY_REUSED' }))).toBe(false);
     expect(isRetryable(new ApiClientError('x', { status: 400 }))).toBe(false);
   });
 });

@@ -53,6 +53,13 @@ export default function CheckoutView({ locale }: { locale: Locale }) {
     void initCheckout(member ? userInfo : null);
   }, [ready, member, userInfo]);
 
+  useEffect(() => {
+    // Back from the store map through the page cache: its buttons work again.
+    const back = (e: PageTransitionEvent) => e.persisted && $checkout.setKey('mapPending', false);
+    addEventListener('pageshow', back);
+    return () => removeEventListener('pageshow', back);
+  }, []);
+
   if (!ready || !state.quote) return <Pending locale={locale} />;
   if (state.quote.lines.length === 0)
     return (

@@ -72,7 +72,7 @@ export const ordersApi = {
 export function isRetryable(error: unknown): boolean {
   const e = error as ApiClientError;
   const status = typeof e?.status === 'number' ? e.status : 0;
-  return status === 0 || status >= 500 || e.code === 'IDEMPOTENCY_IN_PROGRESS';
+  return status === 0 || status >= 500 || e.code === 'ORDER_IN_PROGRESS';
 }
 
 /**

@@ -6,24 +6,30 @@ import { ecpayConfig } from '../providers/ecpay/config.ts';
 import { EcpayNoticeError, formFields, parsePaymentNotice } from '../providers/ecpay/notice.ts';
 import { resultPath, startPayment } from '../services/payment/attempt.ts';
 import { handlePaymentInfo } from '../services/payment/info.ts';
-import { findAttempt, recordNotice, rejectNotice } from '../services/payment/notices.ts';
+import { findAttempt, type NoticeKind, recordNotice, rejectNotice } from '../services/payment/notices.ts';
 import { handlePaymentNotice, type NoticeAnswer } from '../services/payment/notify.ts';
 import { ownedOrder } from '../services/payment/owned-order.ts';
 
 const FORM_TYPE_RE = /^application\/x-www-form-urlencoded\b/i;
+/** Characters kept of a body that is not a form. */
+const RAW_KEPT = 2_000;
 
 /**
  * ECPay's form POST as text fields. These three routes are the exceptions to the JSON-only rule:
  * ECPay posts forms, and their CheckMacValue, not a session, says who sent them.
  */
-async function ecpayForm(c: Context<AppEnv>): Promise<Record<string, string> | null> {
-  if (!FORM_TYPE_RE.test(c.req.header('content-type') ?? '')) return null;
-  try {
-    return formFields(await c.req.parseBody({ all: true }));
-  } catch (err) {
-    if (err instanceof EcpayNoticeError) return null;
-    throw err;
+async function ecpayForm(c: Context<AppEnv>, kind: NoticeKind): Promise<Record<string, string> | null> {
+  let form: Record<string, string> | null = null;
+  if (FORM_TYPE_RE.test(c.req.header('content-type') ?? '')) {
+    try {
+      form = formFields(await c.req.parseBody({ all: true }));
+    } catch (err) {
+      if (!(err instanceof EcpayNoticeError)) throw err;
+    }
   }
+  // Not a form ECPay would send: kept too, as received (cut short), and refused.
+  if (!form) await rejectNotice(c.get('deps'), kind, { raw: (await c.req.text()).slice(0, RAW_KEPT) }, 'form');
+  return form;
 }
 
 const text = (c: Context<AppEnv>, a: NoticeAnswer) => {
@@ -34,7 +40,7 @@ const text = (c: Context<AppEnv>, a: NoticeAnswer) => {
 /** ECPay's callbacks (issue 9): the server notice, the payment info and the browser's return. */
 export const payments = new Hono<AppEnv>()
   .post('/ecpay/notify', async (c) => {
-    const form = await ecpayForm(c);
+    const form = await ecpayForm(c, 'notify');
     if (!form) return text(c, { status: 400, body: '0|form' });
     try {
       return text(c, await handlePaymentNotice(c.get('deps'), form));
@@ -45,7 +51,7 @@ export const payments = new Hono<AppEnv>()
     }
   })
   .post('/ecpay/info', async (c) => {
-    const form = await ecpayForm(c);
+    const form = await ecpayForm(c, 'info');
     if (!form) return text(c, { status: 400, body: '0|form' });
     try {
       return text(c, await handlePaymentInfo(c.get('deps'), form));
@@ -56,7 +62,7 @@ export const payments = new Hono<AppEnv>()
   })
   .post('/ecpay/return', async (c) => {
     const deps = c.get('deps');
-    const form = await ecpayForm(c);
+    const form = await ecpayForm(c, 'return');
     if (!form) throw new ApiError('BAD_REQUEST');
     try {
       parsePaymentNotice(form, ecpayConfig(deps.env).payment);

@@ -4,6 +4,7 @@ import { cancelOrder } from './order-list.ts';
 import { shippedText, textReceiver } from './order-sms.ts';
 import { moveOrder } from './order-state.ts';
 import { readOrder, type WireOrder } from './order-view.ts';
+import { afterMove } from './payment/invoicing.ts';
 
 /** A refusal of the shop owner's tools, with a message for the terminal. */
 export class OrderAdminError extends Error {
@@ -99,6 +100,8 @@ async function moveTo(deps: Deps, o: { id: number; no: string; state: string }, 
   const now = deps.clock.now();
   const moved = await deps.db.kysely.transaction().execute((trx) => moveOrder(trx, { orderId: o.id, to, now }));
   if (!moved) throw refuse(o.no, o.state, to);
+  // Cash on delivery and pay at pickup are invoiced once handed over (the sweeper retries on failure).
+  afterMove(deps, o.id, to);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Deps } from '../context.ts';
 import type { OrderState } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { moveOrder } from './order-state.ts';
+import { afterMove } from './payment/invoicing.ts';
 import { loc } from './wire.ts';
 
 export interface OrderSummary {
@@ -89,4 +90,6 @@ export async function cancelOrder(deps: Deps, orderId: number, reason: string): 
     return true;
   });
   if (!moved) throw new ApiError('ORDER_NOT_CANCELLABLE');
+  // A paid order's invoice is voided (the sweeper retries when the e-invoice service is down).
+  afterMove(deps, orderId, 'cancelled');
 }

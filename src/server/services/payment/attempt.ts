@@ -23,9 +23,11 @@ export const resultPath = (no: string, locale: string) =>
  */
 export async function startPayment(deps: Deps, order: OrderRow, locale: Locale): Promise<AutoPostForm> {
   const method = AIO_METHOD[order.payment_method];
-  if (!method || order.state !== 'awaiting_payment') throw new ApiError('ORDER_NOT_PAYABLE');
   const k = deps.db.kysely;
   const now = deps.clock.now();
+  // Past its deadline an order is the sweeper's to release, even before the sweeper comes by.
+  const expired = order.pay_deadline !== null && Number(order.pay_deadline) <= now;
+  if (!method || order.state !== 'awaiting_payment' || expired) throw new ApiError('ORDER_NOT_PAYABLE');
   const lines = await k
     .selectFrom('order_lines')
     .select(['name_zh', 'name_en', 'option_value_zh', 'option_value_en', 'quantity'])
@@ -65,6 +67,7 @@ export async function startPayment(deps: Deps, order: OrderRow, locale: Locale):
           .set(method === 'Credit' ? { pay_deadline: now + CARD_PAY_TIMEOUT_MS, updated_at: now } : { updated_at: now })
           .where('id', '=', order.id)
           .where('state', '=', 'awaiting_payment')
+          .where((eb) => eb.or([eb('pay_deadline', 'is', null), eb('pay_deadline', '>', now)]))
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) return false;
         await trx

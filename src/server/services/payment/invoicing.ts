@@ -49,6 +49,16 @@ const isDue = (o: OrderRow) =>
   (INVOICED_STATES as readonly string[]).includes(o.state) &&
   (o.paid_at !== null || (HANDED_OVER as readonly string[]).includes(o.state));
 
+async function shopAddress(deps: Deps): Promise<string> {
+  const row = await deps.db.kysely
+    .selectFrom('sys_vars')
+    .select('data')
+    .where('code', '=', 'addr')
+    .where('locale', '=', 'zh-TW')
+    .executeTakeFirst();
+  return row?.data ?? '';
+}
+
 async function requestOf(deps: Deps, o: OrderRow): Promise<InvoiceRequest> {
   const lines = await deps.db.kysely
     .selectFrom('order_lines')
@@ -62,7 +72,11 @@ async function requestOf(deps: Deps, o: OrderRow): Promise<InvoiceRequest> {
     unitPrice: l.unit_price,
   }));
   if (o.shipping_fee > 0) items.push({ name: '運費', quantity: 1, unitPrice: o.shipping_fee });
-  const address = o.ship_addr ? `${o.ship_zipcode} ${o.ship_city}${o.ship_area}${o.ship_addr}` : o.cvs_store_address;
+  // A company invoice is printed and needs an address: the delivery address, the pickup store's,
+  // or for pickup at the shop the shop's own.
+  const address = o.ship_addr
+    ? `${o.ship_zipcode} ${o.ship_city}${o.ship_area}${o.ship_addr}`
+    : o.cvs_store_address || (await shopAddress(deps));
   return {
     relateNumber: o.no,
     choice: choiceOf(o),

@@ -1,0 +1,209 @@
+import { expect, test } from '@playwright/test';
+import type { Locale } from '../../src/config.ts';
+import { formatMobile } from '../../src/lib/taiwan/phone.ts';
+import { MAP_TEXT } from '../../src/server/providers/logistics/simulator-view.ts';
+import { apiLogin, createMember, freshPhone, loginWithForm, readOtp, useSession } from './support/auth.ts';
+import { checkoutForm, expectAccessible, fillCart, methodNames, stockOf, useGuestCart } from './support/checkout.ts';
+import { browserLocale, LOCALES, msg, url } from './support/pages.ts';
+
+/**
+ * Checkout end to end on the built site (issue 8), in both locales: a guest with home delivery and
+ * cash on delivery on a phone-sized screen, a member with store pickup chosen on the simulator map;
+ * e-invoice errors beside their fields; the order in the member's list and page; cancel returns the
+ * stock; a guest who signs in from checkout comes back with the cart.
+ */
+
+const mapText = (locale: Locale, key: keyof typeof MAP_TEXT) => MAP_TEXT[key][locale === 'en' ? 'en' : 'zh'];
+/** A receiver name the store counter accepts, per locale. */
+const PICKUP_NAME: Record<Locale, string> = { 'zh-TW': '林美華', en: 'Amy Lin' };
+
+for (const locale of LOCALES) {
+  test.describe(`guest checkout [${locale}, 375 px]`, () => {
+    test.use({ locale: browserLocale(locale), viewport: { width: 375, height: 800 } });
+
+    test('home delivery and cash on delivery: mobile confirmed by SMS, bad mobile barcode at its field, result link', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const fill = await fillCart(request, { sort: 'name', maxPrice: 19_000, locale });
+      await useGuestCart(context, baseURL!, fill);
+      const names = await methodNames(request, fill, locale);
+      const before = await stockOf(request, fill.product.slug, fill.variant.sku);
+      const f = checkoutForm(page, locale);
+
+      await page.goto(url(locale, '/cart/checkout'));
+      await expect(page.getByRole('link', { name: f.t('checkout.guest.login') })).toBeVisible();
+      await expect(page.getByRole('list', { name: f.t('cart.lines') })).toContainText(fill.product.name);
+      await expectAccessible(page, 'checkout, empty form', 375);
+
+      // Ordering before anything is filled in: errors beside the fields, the first one focused.
+      await f.place().click();
+      await f.expectFieldError(f.t('checkout.receiver.name'), f.t('auth.error.required'));
+      await expectAccessible(page, 'checkout with errors', 375);
+
+      const phone = freshPhone();
+      await f.field('checkout.receiver.name').fill('陳大文');
+      await f.field('checkout.receiver.phone').fill(phone);
+      await page.getByRole('button', { name: f.t('checkout.phone.send') }).click();
+      const code = await readOtp(request, phone, 'checkout');
+      await f.field('checkout.phone.code').fill(code);
+      await page.getByRole('button', { name: f.t('checkout.phone.verify') }).click();
+      const confirmed = f.t('checkout.phone.confirmed', { phone: formatMobile(phone) });
+      await expect(page.getByRole('status').filter({ hasText: confirmed })).toBeVisible();
+      await f.field('checkout.receiver.email').fill('guest@example.com');
+
+      await f.radio(names.shipping.home!).check();
+      await f.field('member.profile.city').selectOption('臺北市');
+      await f.field('member.profile.area').selectOption('大安區');
+      await expect(f.field('member.profile.zipcode')).toHaveValue('106');
+      await f.field('member.profile.addr').fill('復興南路一段 1 號 3 樓');
+      await f.radio(names.payment.cod!).check();
+
+      await f.radio(f.t('invoice.kind.mobile')).check();
+      await f.field('invoice.field.mobileBarcode').fill('ABC1234');
+      await f.place().click();
+      await f.expectFieldError(f.t('invoice.field.mobileBarcode'), f.t('invoice.error.mobileBarcode'));
+      await expectAccessible(page, 'checkout with a bad mobile barcode', 375);
+      await f.field('invoice.field.mobileBarcode').fill('/ABC+123');
+      await f.field('checkout.note').fill('請於平日白天送達');
+      await expect(page.getByText(f.t('checkout.note.count', { used: 8, max: 200 }))).toBeVisible();
+      await expectAccessible(page, 'checkout filled in', 375);
+
+      await f.place().click();
+      await page.waitForURL(/\/cart\/result\/?\?no=[\w-]+&key=/);
+      await expect(page.getByRole('heading', { name: f.t('result.placed') })).toBeVisible();
+      await expect(page.getByText(f.t('order.next.cod'))).toBeVisible();
+      await expect(page.getByLabel(f.t('result.keepLink'))).toHaveValue(page.url());
+      await expect(page.getByText(f.t('order.state.processing'), { exact: true })).toBeVisible();
+      await expect(page.getByText('/ABC+123')).toBeVisible();
+      await expectAccessible(page, 'result page', 375);
+      expect(await stockOf(request, fill.product.slug, fill.variant.sku)).toBe(before - 1);
+
+      // The link alone shows the order again; the order number without the key does not.
+      const link = page.url();
+      await page.goto(link.replace(/&key=.*/, ''));
+      await expect(page.getByRole('heading', { name: f.t('result.notFound') })).toBeVisible();
+      await page.goto(link);
+      await expect(page.getByRole('heading', { name: f.t('result.placed') })).toBeVisible();
+    });
+
+    test('a guest signs in from checkout and comes back to it with the cart', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const member = await createMember(request);
+      const fill = await fillCart(request, { sort: 'newest', maxPrice: 19_000, locale });
+      await useGuestCart(context, baseURL!, fill);
+      const f = checkoutForm(page, locale);
+      await page.goto(url(locale, '/cart/checkout'));
+      await page.getByRole('link', { name: f.t('checkout.guest.login') }).click();
+      await loginWithForm(page, locale, member.phone, member.password);
+      await page.waitForURL((u) => u.pathname.startsWith(url(locale, '/cart/checkout')));
+      await expect(page.getByRole('list', { name: f.t('cart.lines') })).toContainText(fill.product.name);
+      await expect(f.field('checkout.receiver.phone')).toHaveValue(member.phone);
+      await expect(page.getByRole('button', { name: f.t('checkout.phone.send') })).toHaveCount(0);
+      await expectAccessible(page, 'checkout after login', 375);
+    });
+  });
+
+  test.describe(`member checkout [${locale}]`, () => {
+    test.use({ locale: browserLocale(locale) });
+
+    test('store pickup on the simulator map, bad tax ID at its field, the order in my orders, cancel returns stock', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const member = await createMember(request);
+      const session = await apiLogin(request, member.phone, member.password);
+      await useSession(context, baseURL!, session);
+      const fill = await fillCart(request, {
+        token: session.token,
+        cvs: true,
+        sort: 'price_asc',
+        maxPrice: 19_000,
+        locale,
+      });
+      const names = await methodNames(request, fill, locale);
+      const before = await stockOf(request, fill.product.slug, fill.variant.sku);
+      const f = checkoutForm(page, locale);
+
+      await page.goto(url(locale, '/cart/checkout'));
+      // A member is not asked to confirm the mobile: the profile fills the receiver in.
+      await expect(f.field('checkout.receiver.phone')).toHaveValue(member.phone);
+      await expect(page.getByRole('button', { name: f.t('checkout.phone.send') })).toHaveCount(0);
+      await f.radio(names.shipping.cvs!).check();
+      await f.field('receiver.field.name').fill(PICKUP_NAME[locale]);
+      await expectAccessible(page, 'checkout, store pickup chosen');
+
+      await page.getByRole('button', { name: f.t('checkout.cvs.FAMI') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: mapText(locale, 'title') })).toBeVisible();
+      await page.getByLabel(mapText(locale, 'city')).selectOption('臺北市');
+      await page.getByRole('button', { name: mapText(locale, 'search') }).click();
+      const [pre, post] = mapText(locale, 'choose').split('{name}') as [string, string];
+      const choose = page.getByRole('button', { name: new RegExp(`^${pre}.+${post}$`) }).first();
+      const storeName = ((await choose.textContent()) ?? '').slice(pre.length, post ? -post.length : undefined);
+      await choose.focus();
+      await page.keyboard.press('Enter');
+
+      await page.waitForURL((u) => u.pathname.startsWith(url(locale, '/cart/checkout')));
+      await expect(page.getByText(f.t('checkout.cvs.chosen'))).toBeVisible();
+      await expect(page.getByText(storeName, { exact: false })).toBeVisible();
+      // What was typed came back from the trip to the map.
+      await expect(f.field('receiver.field.name')).toHaveValue(PICKUP_NAME[locale]);
+      await expectAccessible(page, 'checkout with the chosen store');
+
+      await f.radio(names.payment.pickup_pay!).check();
+      await f.radio(f.t('invoice.kind.company')).check();
+      await f.field('invoice.field.taxId').fill('12345678');
+      await f.field('invoice.field.companyName').fill('Soundwood Trading Co.');
+      await f.place().click();
+      await f.expectFieldError(f.t('invoice.field.taxId'), f.t('invoice.error.taxId'));
+      await expectAccessible(page, 'checkout with a bad tax ID');
+      await f.field('invoice.field.taxId').fill('04595257');
+      // Ordered with the keyboard: Enter in a field submits the form.
+      await page.keyboard.press('Enter');
+
+      await page.waitForURL(/\/cart\/result\/?\?no=[\w-]+$/);
+      const no = new URL(page.url()).searchParams.get('no')!;
+      await expect(page.getByRole('heading', { name: f.t('result.placed') })).toBeVisible();
+      await expect(page.getByText(f.t('order.next.pickup_pay'))).toBeVisible();
+      await expectAccessible(page, 'result page');
+      expect(await stockOf(request, fill.product.slug, fill.variant.sku)).toBe(before - 1);
+
+      await page.getByRole('link', { name: f.t('result.allOrders') }).click();
+      await expect(page.getByRole('heading', { name: f.t('member.orders.title') })).toBeVisible();
+      const row = page
+        .getByRole('list', { name: f.t('member.orders.title') })
+        .getByRole('listitem')
+        .first();
+      await expect(row).toContainText(f.t('order.state.processing'));
+      await expect(row).toContainText(fill.product.name);
+      await expectAccessible(page, 'my orders');
+      await page.getByLabel(f.t('orders.filter')).selectOption('cancelled');
+      await expect(page.getByText(f.t('orders.emptyState'))).toBeVisible();
+      await page.getByLabel(f.t('orders.filter')).selectOption('');
+      await page.getByRole('link', { name: msg(locale, 'member.order.number', { no }) }).click();
+
+      await expect(page.getByRole('heading', { name: f.t('member.order.title') })).toBeVisible();
+      await expect(page.getByText(storeName, { exact: false })).toBeVisible();
+      await expect(page.getByText('04595257 Soundwood Trading Co.', { exact: false })).toBeVisible();
+      await expectAccessible(page, 'order page');
+
+      await page.getByRole('button', { name: f.t('order.cancel') }).click();
+      const yes = page.getByRole('button', { name: f.t('order.cancelYes') });
+      await expect(yes).toBeFocused();
+      await expectAccessible(page, 'cancel confirmation');
+      await page.keyboard.press('Enter');
+      await expect(page.getByText(f.t('order.state.cancelled'), { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: f.t('order.cancel') })).toHaveCount(0);
+      expect(await stockOf(request, fill.product.slug, fill.variant.sku)).toBe(before);
+      await expectAccessible(page, 'cancelled order');
+    });
+  });
+}
