@@ -1,7 +1,7 @@
 /**
  * The shop API alone (no storefront files) for the load and fault suite: the same app, database
  * and sweeper as `npm run serve`, on PORT and HOST, configured by the environment. Prints
- * `listening <port>` once it accepts connections. Run by scripts/load/servers.ts.
+ * `listening <port>` once it accepts connections, and its memory on SIGUSR2. Run by scripts/load/servers.ts.
  */
 import { serve } from '@hono/node-server';
 import { createApp } from '../../src/server/app.ts';
@@ -25,6 +25,13 @@ function shutdown() {
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+// The soak asks for the memory after a full collection (the process runs with --expose-gc there).
+process.on('SIGUSR2', () => {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  collect?.();
+  const m = process.memoryUsage();
+  console.log(`memory rss=${m.rss} heap=${m.heapUsed} collected=${collect ? 1 : 0}`);
+});
 // The harness reads these lines: a rejection nobody awaited is a broken promise of the suite.
 process.on('unhandledRejection', (reason) => {
   console.error('unhandledRejection:', reason);

@@ -31,6 +31,8 @@ export interface ApiServer {
   stop(): Promise<void>;
   /** SIGKILL: no shutdown handler runs, as in a power cut. */
   kill(): Promise<void>;
+  /** Resident and heap memory in bytes, the heap after a full collection when started with --expose-gc. */
+  memory(): Promise<{ rss: number; heap: number }>;
 }
 
 /**
@@ -38,9 +40,13 @@ export interface ApiServer {
  * the simulators and the fault hook allowed, client addresses from X-Forwarded-For) and waits until
  * it listens. `port` reuses a port, as a restarted instance would.
  */
-export async function startServer(env: Record<string, string>, port?: number): Promise<ApiServer> {
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+  nodeArgs: string[] = [],
+): Promise<ApiServer> {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, ENTRY], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -57,6 +63,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   });
   let err = '';
   let out = '';
+  const memoryWaiters: ((m: { rss: number; heap: number }) => void)[] = [];
   child.stderr?.on('data', (d: Buffer) => {
     err += d.toString();
   });
@@ -72,6 +79,9 @@ export async function startServer(env: Record<string, string>, port?: number): P
     );
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
+      for (const m of out.matchAll(/memory rss=(\d+) heap=(\d+)/g))
+        memoryWaiters.shift()?.({ rss: Number(m[1]), heap: Number(m[2]) });
+      out = out.replace(/memory rss=\d+ heap=\d+ collected=\d\n?/g, '');
       if (out.includes('listening')) {
         clearTimeout(timer);
         resolve();
@@ -97,6 +107,11 @@ export async function startServer(env: Record<string, string>, port?: number): P
     alive: () => !exited,
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
+    memory: () =>
+      new Promise((resolve) => {
+        memoryWaiters.push(resolve);
+        child.kill('SIGUSR2');
+      }),
   };
 }
 
