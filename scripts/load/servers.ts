@@ -8,6 +8,13 @@ export const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 
+/** Every server process started and not yet ended: none outlives the suite, however it ends. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of running) c.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 /** A free loopback port, found by letting the system pick one. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,6 +68,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let err = '';
   let out = '';
   const memoryWaiters: ((m: { rss: number; heap: number }) => void)[] = [];
@@ -71,6 +79,7 @@ export async function startServer(
   const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   void exit.then(() => {
     exited = true;
+    running.delete(child);
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
