@@ -1,99 +1,48 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { readEnv } from '../../src/server/env.ts';
 import { sign } from '../../src/server/providers/ecpay/check-mac.ts';
 import { ecpayConfig } from '../../src/server/providers/ecpay/config.ts';
 import { ecpayDateTime } from '../../src/server/providers/ecpay/fields.ts';
-import { sha256 } from '../../src/server/services/tokens.ts';
 import { call } from './http.ts';
-import type { ShopDb } from './shop-db.ts';
+import { newMembers, phoneOf, type ShopDb } from './shop-db.ts';
+import { fillCarts, orderBody, pickItem, setStock, stockOf } from './shop-stock.ts';
 
-/** A guest's order awaiting card payment, and its key (the X-Order-Key header). */
-export interface GuestOrder {
+/** A member's order awaiting card payment, placed through the API, and the member's token. */
+export interface CardOrder {
   id: number;
   no: string;
   total: number;
-  guestKey: string;
+  token: string;
 }
 
-/**
- * A guest order as POST /api/orders leaves it (one line, its stock taken, awaiting card payment),
- * written in one transaction: the notice scenarios start from an order, not from a checkout.
- */
-export async function placeGuestOrder(shop: ShopDb): Promise<GuestOrder> {
-  return shop.db.kysely.transaction().execute(async (k) => {
-    const now = Date.now();
-    const v = await k
-      .selectFrom('variants as v')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
-      .innerJoin('brands as b', 'b.id', 'p.brand_id')
-      .select(['v.id', 'v.sku', 'v.price', 'v.product_id', 'p.slug', 'b.slug as brand_slug', 'p.name_zh', 'p.name_en'])
-      .where('v.stock', '>', 0)
-      .orderBy('v.id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    await k.updateTable('variants').set({ stock: sql`stock - 1` }).where('id', '=', v.id).execute();
-    await k.updateTable('products').set({ stock: sql`stock - 1` }).where('id', '=', v.product_id).execute();
-    const fee = 100;
-    const guestKey = randomBytes(16).toString('base64url');
-    const no = `L${randomBytes(6).toString('hex').toUpperCase()}`;
-    const order = await k
-      .insertInto('orders')
-      .values({
-        no,
-        member_id: null,
-        guest_key_hash: sha256(guestKey),
-        state: 'awaiting_payment',
-        shipping_method: 'home',
-        payment_method: 'credit',
-        subtotal: v.price,
-        shipping_fee: fee,
-        total: v.price + fee,
-        receiver_name: '陳大文',
-        receiver_phone: '0912345678',
-        receiver_email: 'buyer@example.tw',
-        ship_zipcode: '100',
-        ship_city: '臺北市',
-        ship_area: '中正區',
-        ship_addr: '重慶南路一段 122 號',
-        invoice_type: 'member',
-        invoice_carrier: '',
-        invoice_donation_code: '',
-        invoice_tax_id: '',
-        invoice_title: '',
-        pay_deadline: now + 3 * 86_400_000,
-        locale: 'zh-TW',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await k
-      .insertInto('order_lines')
-      .values({
-        order_id: order.id,
-        variant_id: v.id,
-        sku: v.sku,
-        product_slug: v.slug,
-        brand_slug: v.brand_slug,
-        name_zh: v.name_zh,
-        name_en: v.name_en,
-        unit_price: v.price,
-        quantity: 1,
-        line_total: v.price,
-      })
-      .execute();
-    await k
-      .insertInto('order_events')
-      .values({ order_id: order.id, state: 'awaiting_payment', note: '', at: now })
-      .execute();
-    return { id: order.id, no, total: v.price + fee, guestKey };
+/** Which variant the notice scenarios sell (counted from the newest; the order scenarios take 0 to 5). */
+const NOTICE_ITEM = 6;
+
+/** A new member orders one unit by card through POST /api/orders: an order awaiting payment. */
+export async function placeCardOrder(shop: ShopDb, base: string): Promise<CardOrder> {
+  const [member] = await newMembers(shop, 1, 'notice');
+  const item = await pickItem(shop, NOTICE_ITEM);
+  if ((await stockOf(shop, item)) < 1) await setStock(shop, item, 100);
+  await fillCarts(shop, [member!.id], item);
+  const a = await call(base, 'POST', '/orders', {
+    token: member!.token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: orderBody(await phoneOf(shop, member!.id)),
   });
+  const no = a.json?.result?.no;
+  if (a.status !== 201 || typeof no !== 'string')
+    throw new Error(`placing a card order: ${a.status} ${a.text.slice(0, 120)}`);
+  const row = await shop.db.kysely
+    .selectFrom('orders')
+    .select(['id', 'total'])
+    .where('no', '=', no)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, no, total: row.total, token: member!.token };
 }
 
 /** Starts a payment attempt through the API (POST /api/orders/{no}/payment) and returns its MerchantTradeNo. */
-export async function startAttempt(base: string, order: GuestOrder): Promise<string> {
-  const a = await call(base, 'POST', `/orders/${order.no}/payment`, { headers: { 'x-order-key': order.guestKey } });
+export async function startAttempt(base: string, order: CardOrder): Promise<string> {
+  const a = await call(base, 'POST', `/orders/${order.no}/payment`, { token: order.token });
   const tradeNo = a.json?.result?.fields?.MerchantTradeNo;
   if (a.status !== 200 || typeof tradeNo !== 'string')
     throw new Error(`payment attempt for ${order.no}: ${a.status} ${a.text.slice(0, 120)}`);

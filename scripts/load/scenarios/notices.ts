@@ -1,5 +1,5 @@
 import { call } from '../http.ts';
-import { paidNotice, paidState, placeGuestOrder, postNotice, startAttempt } from '../shop-orders.ts';
+import { paidNotice, paidState, placeCardOrder, postNotice, startAttempt } from '../shop-orders.ts';
 import { type Ctx, layouts, type Scenario, spread } from './context.ts';
 
 const OK = '1|OK';
@@ -15,7 +15,7 @@ export const noticeStorm: Scenario = {
   async run(ctx) {
     for (const { label, both } of layouts(ctx)) {
       const base = spread(ctx, both);
-      const order = await placeGuestOrder(ctx.shop);
+      const order = await placeCardOrder(ctx.shop, base(0));
       const tradeNo = await startAttempt(base(0), order);
       const form = paidNotice(tradeNo, order.total);
       const replies: string[] = [];
@@ -32,7 +32,7 @@ export const noticeStorm: Scenario = {
         held: after.state === 'paid' && after.paidEvents === 1 && allOk === replies.length,
       });
 
-      const other = await placeGuestOrder(ctx.shop);
+      const other = await placeCardOrder(ctx.shop, base(0));
       const otherTrade = await startAttempt(base(1), other);
       const good = paidNotice(otherTrade, other.total);
       const tampered = [
@@ -76,7 +76,7 @@ export const noticeDuringOutage: Scenario = {
     for (const { label, both } of layouts(ctx)) {
       const first = ctx.servers[0].api;
       const retry = both ? ctx.servers[1].api : first;
-      const order = await placeGuestOrder(ctx.shop);
+      const order = await placeCardOrder(ctx.shop, first);
       const tradeNo = await startAttempt(first, order);
       const form = paidNotice(tradeNo, order.total);
       await arm(first, 'payment.notify', 1);
