@@ -1,6 +1,6 @@
 /**
  * The shop API alone (no storefront files) for the load and fault suite: the same app, database
- * and sweeper as `npm run serve`, on PORT and HOST, configured by the environment. Prints
+ * and sweepers as `npm run serve`, on PORT and HOST, configured by the environment. Prints
  * `listening <port>` once it accepts connections, and its memory on SIGUSR2. Run by scripts/load/servers.ts.
  */
 import { serve } from '@hono/node-server';
@@ -8,19 +8,23 @@ import { createApp } from '../../src/server/app.ts';
 import { assertServingConfig, createDeps } from '../../src/server/deps.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startSweeper } from '../../src/server/services/maintenance.ts';
+import { startPaymentSweeper } from '../../src/server/services/payment/sweep.ts';
 
 const env = readEnv();
 assertServingConfig(env);
 const deps = await createDeps(env);
 const stopSweeper = startSweeper(deps);
+// As in `npm run serve`: started once listening (the e-invoice simulator is this very server).
+let stopPaymentSweeper = async () => {};
 const app = createApp(deps);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`listening ${info.port}`);
+  stopPaymentSweeper = startPaymentSweeper(deps);
 });
 
 function shutdown() {
   stopSweeper();
-  server.close(() => void deps.db.close().then(() => process.exit(0)));
+  server.close(() => void stopPaymentSweeper().then(() => deps.db.close().then(() => process.exit(0))));
   setTimeout(() => process.exit(0), 3_000).unref();
 }
 process.on('SIGINT', shutdown);
