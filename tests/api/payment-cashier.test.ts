@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const path = (url: string) => new URL(url, 'http://shop.test').pathname;
 
-async function cashier(payment: 'credit' | 'atm', lang = 'zh-TW') {
+async function cashier(payment: 'credit' | 'atm' | 'cvs_code', lang = 'zh-TW') {
   const order = await placeFixtureOrder(shop, { payment });
   const start = await startAttempt(shop, order.no, order.guestKey, lang);
   const { action, fields } = start.json.result;
@@ -100,5 +100,22 @@ describe('through the cashier simulator', () => {
     const facts = await orderFacts(shop, order.id);
     expect(facts.state).toBe('paid');
     expect(facts.events).toEqual(['awaiting_payment', 'paid']);
+  });
+
+  it('a store-code attempt keeps the code and moves the order release to the code expiry', async () => {
+    const { order, tradeNo, forms } = await cashier('cvs_code');
+    const cvs = forms.find((f) => f.action.endsWith('/cvs'))!;
+    await postPage(shop.app, path(cvs.action), cvs.fields);
+    const attempt = await shop.deps.db.kysely
+      .selectFrom('payment_attempts')
+      .select(['state', 'payment_no', 'expires_at'])
+      .where('merchant_trade_no', '=', tradeNo)
+      .executeTakeFirstOrThrow();
+    expect(attempt.state).toBe('issued');
+    expect(attempt.payment_no).toMatch(/^LLL\d{11}$/);
+    // The code is valid 7 days (StoreExpireDate in minutes), to the second in Taiwan time.
+    const now = shop.clock.now();
+    expect(Number(attempt.expires_at)).toBe(now - (now % 1000) + 10_080 * 60_000);
+    expect(Number((await orderFacts(shop, order.id)).pay_deadline)).toBe(Number(attempt.expires_at));
   });
 });

@@ -27,6 +27,8 @@ for (const locale of LOCALES) {
       request,
       baseURL,
     }) => {
+      // A long flow on a shared machine: several pages, an SMS round trip and axe at every step.
+      test.slow();
       const fill = await fillCart(request, { sort: 'name', maxPrice: 19_000, locale });
       await useGuestCart(context, baseURL!, fill);
       const names = await methodNames(request, fill, locale);
@@ -55,6 +57,9 @@ for (const locale of LOCALES) {
       await f.field('checkout.receiver.email').fill('guest@example.com');
 
       await f.radio(names.shipping.home!).check();
+      // An outlying island's fee shows before the shopper commits.
+      await f.field('member.profile.city').selectOption('澎湖縣');
+      await expect(f.radio(names.shipping.home!)).toHaveAccessibleName(/NT\$250/);
       await f.field('member.profile.city').selectOption('臺北市');
       await f.field('member.profile.area').selectOption('大安區');
       await expect(f.field('member.profile.zipcode')).toHaveValue('106');
@@ -89,6 +94,33 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { name: f.t('result.placed') })).toBeVisible();
     });
 
+    test('a parcel too big for a convenience store: store pickup is not offered, and the page says why', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const fill = await fillCart(request, { sort: 'price_desc', maxPrice: 200_000, cvs: false, locale });
+      await useGuestCart(context, baseURL!, fill);
+      const names = await methodNames(request, fill, locale);
+      const f = checkoutForm(page, locale);
+      await page.goto(url(locale, '/cart/checkout'));
+      const cvs = f.radio(names.shipping.cvs!);
+      await expect(cvs).toBeDisabled();
+      const quote = await request.post('/api/checkout/quote', {
+        headers: { ...fill.headers, 'Accept-Language': locale },
+        data: { shipping: { method: 'cvs' } },
+      });
+      const reason = (await quote.json()).result.shipping_methods.find(
+        (m: { code: string }) => m.code === 'cvs',
+      ).reason;
+      expect(reason).toBeTruthy();
+      await expect(cvs).toHaveAccessibleDescription(reason);
+      await expect(page.getByText(reason)).toBeVisible();
+      await expect(f.radio(names.shipping.home!)).toBeEnabled();
+      await expectAccessible(page, 'checkout without store pickup', 375);
+    });
+
     test('a guest signs in from checkout and comes back to it with the cart', async ({
       page,
       context,
@@ -119,6 +151,8 @@ for (const locale of LOCALES) {
       request,
       baseURL,
     }) => {
+      // A long flow: the store map round trip, three order pages and axe at every step.
+      test.slow();
       const member = await createMember(request);
       const session = await apiLogin(request, member.phone, member.password);
       await useSession(context, baseURL!, session);

@@ -6,9 +6,9 @@ import { $checkout } from '../../stores/checkout.ts';
 
 /** The server's quote: lines, subtotal, shipping, total, and what changed since the cart. */
 export function CheckoutSummary({ locale }: { locale: Locale }) {
-  const { quote, quoting } = useStore($checkout);
+  const { quote, quoting, draft } = useStore($checkout);
   if (!quote) return null;
-  const chosen = $checkout.get().draft.method;
+  const chosen = draft.method;
   return (
     <section className="sw-co-summary" aria-labelledby="co-summary-title" aria-busy={quoting}>
       <h2 id="co-summary-title">{t(locale, 'cart.summary')}</h2>

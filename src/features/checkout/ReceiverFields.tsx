@@ -5,7 +5,8 @@ import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { recordVisit } from '../../lib/runtime/record-page.ts';
 import { formatMobile, toMobile } from '../../lib/taiwan/phone.ts';
-import { $checkout, phoneConfirmed, sendPhoneCode, updateDraft, verifyPhoneCode } from '../../stores/checkout.ts';
+import { $checkout, phoneConfirmed, updateDraft } from '../../stores/checkout.ts';
+import { sendPhoneCode, verifyPhoneCode } from '../../stores/checkout-order.ts';
 import { FieldError, invalid, TextField } from './fields.tsx';
 
 /** A guest confirms the receiver's mobile with a texted code before ordering. */

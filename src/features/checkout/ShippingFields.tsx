@@ -15,6 +15,35 @@ const BRAND_LABEL: Record<CvsBrand, MessageKey> = {
   OKMART: 'checkout.cvs.OKMART',
 };
 
+/** A button per store chain; each opens that chain's map. */
+function BrandButtons(props: {
+  locale: Locale;
+  except?: CvsBrand;
+  error?: string;
+  describedBy: string;
+  firstId?: string;
+}) {
+  const { mapPending } = useStore($checkout);
+  const brands = CVS_BRANDS.filter((b) => b !== props.except);
+  return (
+    <div className="sw-co-brands">
+      {brands.map((brand, i) => (
+        <button
+          key={brand}
+          id={i === 0 ? props.firstId : undefined}
+          type="button"
+          className="sw-button"
+          aria-disabled={mapPending}
+          {...invalid('shipping.store', props.error, props.describedBy)}
+          onClick={() => void openStoreMap(brand)}
+        >
+          {t(props.locale, BRAND_LABEL[brand])}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** Store pickup: a button per brand opens its map; the store chosen there is shown, and can be changed. */
 function StoreChoice({ locale }: { locale: Locale }) {
   const { quote, errors, mapPending } = useStore($checkout);
@@ -40,26 +69,14 @@ function StoreChoice({ locale }: { locale: Locale }) {
         >
           {t(locale, 'checkout.cvs.change')}
         </button>
+        <p id="co-store-other">{t(locale, 'checkout.cvs.other')}</p>
+        <BrandButtons locale={locale} except={store.brand} describedBy="co-store-other" />
       </div>
     );
   return (
     <div className="sw-co-store">
       <p id="co-store-hint">{t(locale, 'checkout.cvs.pick')}</p>
-      <div className="sw-co-brands">
-        {CVS_BRANDS.map((brand, i) => (
-          <button
-            key={brand}
-            id={i === 0 ? fieldId('shipping.store') : undefined}
-            type="button"
-            className="sw-button"
-            aria-disabled={mapPending}
-            {...invalid('shipping.store', error, 'co-store-hint')}
-            onClick={() => void openStoreMap(brand)}
-          >
-            {t(locale, BRAND_LABEL[brand])}
-          </button>
-        ))}
-      </div>
+      <BrandButtons locale={locale} error={error} describedBy="co-store-hint" firstId={fieldId('shipping.store')} />
       <FieldError field="shipping.store" text={error} />
     </div>
   );

@@ -7,8 +7,12 @@ import { formatPrice } from '../../lib/i18n/price.ts';
 import { usePay } from './use-pay.ts';
 import './payment.css';
 
-/** Whether an order was released by the sweeper (its cancellation note says so). */
-const released = (order: Order) => order.timeline.some((e) => e.state === 'cancelled' && e.note === 'payment-expired');
+/** Whether an unpaid order was released at its deadline (cancelled then, not before by its owner). */
+const released = (order: Order) => {
+  const deadline = order.payment.deadline;
+  const at = order.timeline.find((e) => e.state === 'cancelled')?.at;
+  return order.payment.paidAt === null && deadline !== null && at !== undefined && at >= deadline;
+};
 
 /**
  * The payment state of an order paid through the cashier, for the result page and the order page:

@@ -20,7 +20,10 @@ export function resultHref(locale: Locale, no: string, key?: string): string {
   return `${localePath(locale, '/cart/result')}?${q}`;
 }
 
-/** /cart/payment?no=: the order's summary and the button that sends the shopper to ECPay's cashier. */
+/**
+ * /cart/payment?no=: the order's summary and the button that sends the shopper to ECPay's cashier;
+ * once an ATM account or store code is issued, that instead (a new attempt would replace it).
+ */
 export default function PaymentView({ locale }: { locale: Locale }) {
   const [loaded, setLoaded] = useState<Loaded>(null);
   const { pay, busy, error } = usePay(locale);
@@ -74,7 +77,7 @@ export default function PaymentView({ locale }: { locale: Locale }) {
           {t(locale, 'pay.method')}: {t(locale, `pay.method.${order.payment.method}` as MessageKey)}
         </p>
       </section>
-      {order.canPay ? (
+      {order.canPay && !order.payment.atm && !order.payment.cvsCode ? (
         <>
           {order.payment.deadline !== null && (
             <p>{t(locale, 'pay.deadline', { time: formatDateTime(order.payment.deadline, locale) })}</p>

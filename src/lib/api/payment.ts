@@ -37,7 +37,7 @@ export function orderRefOf(search: string): { no: string; key?: string } | null 
   const no = q.get('no') ?? '';
   const key = q.get('key') ?? '';
   if (!/^[A-Za-z0-9-]{1,40}$/.test(no)) return null;
-  return /^[A-Za-z0-9_-]{1,100}$/.test(key) ? { no, key } : { no };
+  return /^[A-Za-z0-9_-]{8,200}$/.test(key) ? { no, key } : { no };
 }
 
 const KEY_STORAGE = 'orderKey:';

@@ -5,6 +5,7 @@ import { shippedText, textReceiver } from './order-sms.ts';
 import { moveOrder } from './order-state.ts';
 import { readOrder, type WireOrder } from './order-view.ts';
 import { afterMove } from './payment/invoicing.ts';
+import { releaseUnpaid as releaseUnpaidOrders } from './payment/sweep.ts';
 
 /** A refusal of the shop owner's tools, with a message for the terminal. */
 export class OrderAdminError extends Error {
@@ -105,25 +106,8 @@ async function moveTo(deps: Deps, o: { id: number; no: string; state: string }, 
 }
 
 /**
- * Cancels the orders still awaiting payment past their deadline, returning their stock (each by its
- * own compare-and-set move, so a payment that lands meanwhile wins and the order stays). Returns
- * the numbers of the orders released.
+ * Cancels the orders still awaiting payment past their deadline, returning their stock once: the
+ * payment sweeper's release (each order by its own compare-and-set move, so a payment that lands
+ * meanwhile wins). Returns the numbers of the orders released.
  */
-export async function releaseUnpaid(deps: Deps): Promise<string[]> {
-  const now = deps.clock.now();
-  const due = await deps.db.kysely
-    .selectFrom('orders')
-    .select(['id', 'no'])
-    .where('state', '=', 'awaiting_payment')
-    .where('pay_deadline', '<=', now)
-    .orderBy('pay_deadline')
-    .execute();
-  const released: string[] = [];
-  for (const o of due) {
-    const moved = await deps.db.kysely
-      .transaction()
-      .execute((trx) => moveOrder(trx, { orderId: o.id, to: 'cancelled', note: 'payment deadline passed', now }));
-    if (moved) released.push(o.no);
-  }
-  return released;
-}
+export const releaseUnpaid = (deps: Deps): Promise<string[]> => releaseUnpaidOrders(deps);

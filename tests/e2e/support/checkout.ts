@@ -29,8 +29,8 @@ export async function stockOf(request: APIRequestContext, slug: string, sku: str
 
 /**
  * Puts one unit of an in-stock product (price at most `maxPrice`) in a cart: the member's (Bearer
- * `token`) or a new guest cart. With `cvs`, only a product a convenience store takes will do (the
- * quote says so). Products are tried in `sort` order and read in `locale`.
+ * `token`) or a new guest cart. With `cvs: true`, only a product a convenience store takes will do
+ * (the quote says so); with `cvs: false`, only one it refuses. Products are tried in `sort` order and read in `locale`.
  */
 export async function fillCart(
   request: APIRequestContext,
@@ -46,10 +46,10 @@ export async function fillCart(
     expect(added.ok(), await added.text()).toBe(true);
     const cart = (await added.json()).result;
     if (cart.cart_token) headers = { [CART_TOKEN_HEADER]: cart.cart_token };
-    if (!opts.cvs) return { product, variant, headers };
+    if (opts.cvs === undefined) return { product, variant, headers };
     const quote = await request.post('/api/checkout/quote', { headers, data: { shipping: { method: 'cvs' } } });
     const methods = (await quote.json()).result.shipping_methods as Json[];
-    if (methods.find((m) => m.code === 'cvs')?.available) return { product, variant, headers };
+    if (Boolean(methods.find((m) => m.code === 'cvs')?.available) === opts.cvs) return { product, variant, headers };
     const line = cart.lines.find((l: Json) => l.sku === variant.sku);
     await request.delete(`/api/cart/items/${line.id}`, { headers });
   }

@@ -3,29 +3,32 @@ import type { Deps } from '../../context.ts';
 import { moveOrder } from '../order-state.ts';
 import { invoiceWorkSettled, syncInvoices } from './invoicing.ts';
 
+/** The timeline note of an order released at its deadline. */
+export const RELEASE_NOTE = 'payment deadline passed';
 /** Orders released per pass; the next pass takes the rest. */
 const BATCH = 200;
 
 /**
  * Cancels the unpaid orders past their pay deadline (card timeout, ATM or store-code expiry): each in
  * its own transaction, through moveOrder's compare-and-set, so that the stock comes back once even
- * when two servers sweep at once or a paid notice arrives at the same moment. Their open attempts expire.
+ * when two servers sweep at once or a paid notice arrives at the same moment. Their open attempts
+ * expire. Returns the numbers of the orders released.
  */
-export async function releaseUnpaid(deps: Deps): Promise<number> {
+export async function releaseUnpaid(deps: Deps): Promise<string[]> {
   const k = deps.db.kysely;
   const now = deps.clock.now();
   const due = await k
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'no'])
     .where('state', '=', 'awaiting_payment')
     .where('pay_deadline', '<=', now)
     .orderBy('pay_deadline')
     .limit(BATCH)
     .execute();
-  let released = 0;
-  for (const { id } of due) {
+  const released: string[] = [];
+  for (const { id, no } of due) {
     const moved = await k.transaction().execute(async (trx) => {
-      if (!(await moveOrder(trx, { orderId: id, to: 'cancelled', note: 'payment-expired', now }))) return false;
+      if (!(await moveOrder(trx, { orderId: id, to: 'cancelled', note: RELEASE_NOTE, now }))) return false;
       await trx
         .updateTable('payment_attempts')
         .set({ state: 'expired' })
@@ -34,14 +37,14 @@ export async function releaseUnpaid(deps: Deps): Promise<number> {
         .execute();
       return true;
     });
-    if (moved) released++;
+    if (moved) released.push(no);
   }
   return released;
 }
 
 /** One pass: release unpaid orders, then issue or void the invoices still due. */
 export async function sweepPayments(deps: Deps) {
-  const released = await releaseUnpaid(deps);
+  const released = (await releaseUnpaid(deps)).length;
   const invoices = await syncInvoices(deps);
   return { released, ...invoices };
 }

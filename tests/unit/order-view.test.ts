@@ -1,0 +1,149 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { OrderView } from '../../src/features/orders/OrderView.tsx';
+import type { Order } from '../../src/lib/api/order-types.ts';
+import { formatDateTime } from '../../src/lib/i18n/format.ts';
+import { t } from '../../src/lib/i18n/messages/index.ts';
+
+const AT = Date.UTC(2026, 10, 23, 2, 30);
+
+/** An order as GET /api/orders/{no} answers it (after the client's camelCase). */
+function order(patch: Partial<Order> = {}): Order {
+  return {
+    no: '20261123-X7K2P9Q',
+    state: 'awaiting_payment',
+    createdAt: AT,
+    subtotal: 4990,
+    shippingFee: 60,
+    total: 5050,
+    count: 1,
+    lines: [
+      {
+        sku: 'ATH-M50X-BK',
+        productSlug: 'ath-m50x',
+        brandSlug: 'audio-technica',
+        name: 'Audio-Technica ATH-M50x',
+        optionName: '顏色',
+        optionValue: '黑色',
+        imageSrc: '/images/m50x.webp',
+        unitPrice: 4990,
+        compareAtPrice: null,
+        quantity: 1,
+        lineTotal: 4990,
+      },
+    ],
+    receiver: { name: '王小明', phone: '0912345678', email: 'demo@soundwood.tw' },
+    shipping: {
+      method: 'cvs',
+      zipcode: '',
+      city: '',
+      area: '',
+      addr: '',
+      store: {
+        brand: 'FAMI',
+        brandName: '全家',
+        id: '006598',
+        name: '全家台北信義店',
+        address: '台北市信義區松仁路 100 號',
+        outside: false,
+      },
+      carrier: '',
+      trackingNo: '',
+    },
+    payment: { method: 'atm', paidAt: null, deadline: AT + 3 * 86_400_000, atm: null, cvsCode: null, failed: false },
+    invoice: {
+      type: 'company',
+      carrier: '',
+      code: '',
+      taxId: '04595257',
+      title: '聲林音響股份有限公司',
+      number: null,
+      randomCode: null,
+      issuedAt: null,
+      voided: false,
+    },
+    note: '',
+    timeline: [{ state: 'awaiting_payment', at: AT, note: '' }],
+    canCancel: true,
+    canPay: true,
+    ...patch,
+  };
+}
+
+const html = (o: Order, locale: 'zh-TW' | 'en' = 'zh-TW') =>
+  renderToStaticMarkup(createElement(OrderView, { locale, order: o }));
+
+describe('OrderView', () => {
+  it('shows the lines, amounts, receiver, store snapshot, invoice choice and the timeline', () => {
+    const out = html(order());
+    for (const text of [
+      'Audio-Technica ATH-M50x',
+      'NT$5,050',
+      '0912-345-678',
+      '全家台北信義店',
+      '台北市信義區松仁路 100 號',
+      '04595257 聲林音響股份有限公司',
+      t('zh-TW', 'order.state.awaiting_payment'),
+      t('zh-TW', 'order.deadline', { at: formatDateTime(AT + 3 * 86_400_000, 'zh-TW') }),
+    ])
+      expect(out).toContain(text);
+    expect(out).not.toContain(t('zh-TW', 'order.invoiceNumber', { number: '' }).trim());
+  });
+
+  it('shows the ATM account, the store code and their deadlines once issued, and the invoice number', () => {
+    const exp = AT + 86_400_000;
+    const out = html(
+      order({
+        payment: {
+          method: 'atm',
+          paidAt: null,
+          deadline: exp,
+          atm: { bankCode: '812', account: '9103522175887271', expiresAt: exp },
+          cvsCode: null,
+          failed: false,
+        },
+        invoice: { ...order().invoice, number: 'AB12345678', randomCode: '1234', issuedAt: AT },
+      }),
+      'en',
+    );
+    expect(out).toContain(t('en', 'order.atm', { bank: '812', account: '9103522175887271' }));
+    expect(out).toContain(t('en', 'order.deadline', { at: formatDateTime(exp, 'en') }));
+    expect(out).toContain(t('en', 'order.invoiceNumber', { number: 'AB12345678' }));
+    const code = html(
+      order({
+        payment: {
+          method: 'cvs_code',
+          paidAt: null,
+          deadline: exp,
+          atm: null,
+          cvsCode: { code: 'LLL24112300123', expiresAt: exp },
+          failed: false,
+        },
+      }),
+    );
+    expect(code).toContain(t('zh-TW', 'order.cvsCode', { code: 'LLL24112300123' }));
+  });
+
+  it('shows home delivery with its address and the tracking number once shipped', () => {
+    const out = html(
+      order({
+        state: 'shipped',
+        shipping: {
+          method: 'home',
+          zipcode: '106',
+          city: '臺北市',
+          area: '大安區',
+          addr: '復興南路一段 1 號',
+          store: null,
+          carrier: '黑貓宅急便',
+          trackingNo: '9012-3456-7890',
+        },
+        payment: { method: 'cod', paidAt: null, deadline: null, atm: null, cvsCode: null, failed: false },
+      }),
+    );
+    expect(out).toContain('106 臺北市大安區復興南路一段 1 號');
+    expect(out).toContain(t('zh-TW', 'order.tracking', { carrier: '黑貓宅急便', no: '9012-3456-7890' }));
+    expect(out).not.toContain(t('zh-TW', 'order.deadline', { at: '' }).trim());
+  });
+});
