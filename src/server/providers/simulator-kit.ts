@@ -22,7 +22,13 @@ export const simulatorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 export async function readForm(c: Context): Promise<Record<string, string> | null> {
   const type = c.req.header('content-type') ?? '';
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return null;
-  const body = await c.req.parseBody({ all: true });
+  let body: Awaited<ReturnType<typeof c.req.parseBody>>;
+  try {
+    body = await c.req.parseBody({ all: true });
+  } catch {
+    // A body that is not the form it claims (a multipart type without its boundary, say): no form.
+    return null;
+  }
   const out: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(body)) {
     if (typeof v !== 'string') return null;

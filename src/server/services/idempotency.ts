@@ -55,17 +55,23 @@ export async function claimKey(
   return { kind: 'replay', status: row.status, response: row.response };
 }
 
-/** Stores the answer of a claimed key, inside the transaction that did the work. */
+/**
+ * Stores the answer of a claimed key, inside the transaction that did the work. A claim taken over
+ * as abandoned (see IDEMPOTENCY_ABANDONED_MS) is gone: the work is then rolled back with
+ * 409 ORDER_IN_PROGRESS, so that only the request holding the claim places the order.
+ */
 export async function settleKey(
   trx: Transaction<Database>,
   id: number,
   answer: { status: number; response: string; orderId: number },
 ): Promise<void> {
-  await trx
+  const r = await trx
     .updateTable('idempotency_keys')
     .set({ status: answer.status, response: answer.response, order_id: answer.orderId })
     .where('id', '=', id)
-    .execute();
+    .where('status', 'is', null)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new ApiError('ORDER_IN_PROGRESS');
 }
 
 /** Frees a claimed key whose work failed: the same request may be tried again. */

@@ -1,0 +1,185 @@
+import fc from 'fast-check';
+
+/** A write route of the API: its method, path (`:id` is filled with generated text) and body keys. */
+interface Route {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  keys: string[];
+  /** Form posts from providers (ECPay): urlencoded bodies, not JSON. */
+  form?: boolean;
+}
+
+/** Every write route, the ones of checkout, orders and payment included. */
+export const WRITE_ROUTES: Route[] = [
+  { method: 'POST', path: '/users/send-otp/phone', keys: ['phone', 'purpose'] },
+  { method: 'POST', path: '/users/register', keys: ['name', 'phone', 'password', 'code'] },
+  { method: 'POST', path: '/users/login', keys: ['account', 'password'] },
+  { method: 'POST', path: '/users/logout', keys: [] },
+  { method: 'PATCH', path: '/users/update', keys: ['name', 'email', 'zipcode', 'city', 'area', 'addr'] },
+  { method: 'PATCH', path: '/users/confirm-email', keys: ['token'] },
+  { method: 'PATCH', path: '/users/chpw', keys: ['current_password', 'new_password'] },
+  { method: 'PATCH', path: '/users/verify-otp', keys: ['code'] },
+  { method: 'PATCH', path: '/users/verify-otp-fp/phone', keys: ['phone', 'code'] },
+  { method: 'PATCH', path: '/users/reset-password', keys: ['ticket', 'new_password'] },
+  { method: 'POST', path: '/users/send-reset/email', keys: ['email'] },
+  { method: 'POST', path: '/contact', keys: ['name', 'email', 'phone', 'subject', 'message'] },
+  { method: 'POST', path: '/cart/items', keys: ['sku', 'quantity'] },
+  { method: 'PATCH', path: '/cart/items/:id', keys: ['quantity'] },
+  { method: 'DELETE', path: '/cart/items/:id', keys: [] },
+  { method: 'POST', path: '/checkout/quote', keys: ['shipping', 'payment', 'invoice', 'receiver', 'store'] },
+  { method: 'POST', path: '/checkout/phone/send', keys: ['phone'] },
+  { method: 'POST', path: '/checkout/phone/verify', keys: ['phone', 'code'] },
+  { method: 'POST', path: '/checkout/cvs-map', keys: ['brand'] },
+  {
+    method: 'POST',
+    path: '/checkout/cvs-store',
+    keys: ['ExtraData', 'CVSStoreID', 'CVSStoreName', 'MerchantID'],
+    form: true,
+  },
+  { method: 'DELETE', path: '/checkout/cvs-store', keys: [] },
+  { method: 'POST', path: '/orders', keys: ['receiver', 'shipping', 'payment', 'invoice', 'note', 'expected_total'] },
+  { method: 'POST', path: '/orders/:id/cancel', keys: [] },
+  { method: 'POST', path: '/orders/:id/payment', keys: [] },
+  {
+    method: 'POST',
+    path: '/payments/ecpay/notify',
+    keys: ['MerchantID', 'MerchantTradeNo', 'RtnCode', 'TradeAmt', 'CheckMacValue'],
+    form: true,
+  },
+  {
+    method: 'POST',
+    path: '/payments/ecpay/info',
+    keys: ['MerchantID', 'MerchantTradeNo', 'RtnCode', 'CheckMacValue'],
+    form: true,
+  },
+  {
+    method: 'POST',
+    path: '/payments/ecpay/return',
+    keys: ['MerchantID', 'MerchantTradeNo', 'RtnCode', 'CheckMacValue'],
+    form: true,
+  },
+  { method: 'POST', path: '/dev/faults', keys: ['name', 'times'] },
+  // The provider simulators take form posts too (the servers run with ALLOW_SIMULATORS=1).
+  {
+    method: 'POST',
+    path: '/sim/logistics/map',
+    keys: ['MerchantID', 'LogisticsSubType', 'ServerReplyURL', 'ExtraData'],
+    form: true,
+  },
+  { method: 'POST', path: '/sim/logistics/map/choose', keys: ['ticket', 'store'], form: true },
+  {
+    method: 'POST',
+    path: '/sim/ecpay/cashier',
+    keys: ['MerchantID', 'MerchantTradeNo', 'TotalAmount', 'CheckMacValue'],
+    form: true,
+  },
+  { method: 'POST', path: '/sim/ecpay/cashier/card', keys: ['trade', 'card'], form: true },
+  { method: 'POST', path: '/sim/ecpay/cashier/transfer', keys: ['trade'], form: true },
+  { method: 'POST', path: '/sim/ecpay/invoice/Issue', keys: ['MerchantID', 'RqHeader', 'Data'] },
+  { method: 'POST', path: '/sim/ecpay/invoice/Invalid', keys: ['MerchantID', 'RqHeader', 'Data'] },
+];
+
+/** One generated request. */
+export interface FuzzCase {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Send the member's Bearer token (reaches past the sign-in check). */
+  signedIn: boolean;
+}
+
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0912345678',
+    '+886912345678',
+    'a@b.tw',
+    '__proto__',
+    '\u202e',
+    '\u0000',
+    'NaN',
+    '9'.repeat(400),
+  ),
+);
+const value = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(text, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), text, { maxKeys: 3 }),
+);
+
+/** Bodies built on the route's keys (some missing, some extra), or any JSON, or broken text. */
+const jsonBody = (keys: string[]) =>
+  fc.oneof(
+    fc
+      .record(Object.fromEntries(keys.map((k) => [k, value])), { requiredKeys: [] })
+      .chain((r) =>
+        fc
+          .record({ extra: fc.option(fc.constantFrom('__proto__', 'constructor', 'id', 'price', 'role')), v: value })
+          .map((e) => (e.extra ? { ...r, [e.extra]: e.v } : r)),
+      )
+      .map((b) => JSON.stringify(b)),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+    fc.string({ maxLength: 60 }),
+    fc.constantFrom('{', '{"a":', '[]', 'null', '{"__proto__":{"admin":true}}', `{"x":"${'y'.repeat(120_000)}"}`),
+  );
+
+const formBody = (keys: string[]) =>
+  fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...(keys.length ? keys : ['a'])), fc.string({ maxLength: 10 })), text), {
+      maxLength: 8,
+    })
+    .map((pairs) => new URLSearchParams(pairs.map(([k, v]) => [k, v])).toString());
+
+const header = fc.oneof(
+  fc.string({ maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+  fc.constantFrom('', 'a'.repeat(200)),
+);
+
+export const fuzzCase = (route: Route): fc.Arbitrary<FuzzCase> =>
+  fc
+    .record({
+      id: fc.oneof(fc.nat().map(String), fc.string({ minLength: 1, maxLength: 20 })),
+      body: route.form ? formBody(route.keys) : jsonBody(route.keys),
+      contentType: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(route.form ? 'application/x-www-form-urlencoded' : 'application/json') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom('text/plain', 'application/json; charset=latin1', 'multipart/form-data', ''),
+        },
+      ),
+      lang: fc.constantFrom('zh-TW', 'en', 'fr', '*', '', 'en;q=x'),
+      cartToken: fc.option(header),
+      idempotencyKey: fc.option(header),
+      phoneProof: fc.option(header),
+      orderKey: fc.option(header),
+      signedIn: fc.boolean(),
+    })
+    .map((g) => {
+      const headers: Record<string, string> = { 'accept-language': g.lang };
+      if (g.contentType) headers['content-type'] = g.contentType;
+      if (g.cartToken !== null) headers['x-cart-token'] = g.cartToken;
+      if (g.idempotencyKey !== null) headers['idempotency-key'] = g.idempotencyKey;
+      if (g.phoneProof !== null) headers['x-phone-proof'] = g.phoneProof;
+      if (g.orderKey !== null) headers['x-order-key'] = g.orderKey;
+      return {
+        method: route.method,
+        path: route.path.replace(':id', encodeURIComponent(g.id)),
+        headers,
+        ...(route.method === 'DELETE' && route.keys.length === 0 ? {} : { body: g.body }),
+        signedIn: g.signedIn,
+      };
+    });
+
+/** `n` cases spread evenly over the write routes, the same ones for the same seed. */
+export function sampleCases(n: number, seed: number): FuzzCase[] {
+  const per = Math.ceil(n / WRITE_ROUTES.length);
+  return WRITE_ROUTES.flatMap((r, i) => fc.sample(fuzzCase(r), { numRuns: per, seed: seed + i }));
+}

@@ -1,0 +1,24 @@
+import { checkoutLoad } from './checkout-load.ts';
+import type { Scenario } from './context.ts';
+import { crash } from './crash.ts';
+import { fuzz } from './fuzz.ts';
+import { noticeDuringOutage, noticeStorm } from './notices.ts';
+import { doubleSubmit, lastItem, orderFault } from './orders.ts';
+import { otpBurst } from './otp.ts';
+import { smsFailure } from './sms-failure.ts';
+import { throughput } from './throughput.ts';
+
+/** Every scenario, in the order the suite runs them. */
+export const SCENARIOS: Scenario[] = [
+  lastItem,
+  doubleSubmit,
+  noticeStorm,
+  otpBurst,
+  throughput,
+  checkoutLoad,
+  orderFault,
+  smsFailure,
+  noticeDuringOutage,
+  crash,
+  fuzz,
+];
