@@ -108,8 +108,14 @@ export function cspFor(html: string, extraConnect = ''): string {
   return [...directives, `script-src 'self' ${[...new Set(hashes)].join(' ')}`.trim()].join('; ');
 }
 
-export const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
+/** On every response: a script or style is never taken for another type. */
+export const SECURITY_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
+
+/**
+ * On documents only: these govern a page (its frames, referrers, features, opener), and on a
+ * script or an image they would only add some 200 bytes to each of a page's many requests.
+ */
+export const DOCUMENT_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
@@ -205,15 +211,18 @@ export function createSite(opts: {
     vary = 'Accept-Encoding',
   ): Response {
     const headers = new Headers({ 'Content-Type': file.type, Vary: vary });
-    if (file.etag) headers.set('ETag', file.etag);
+    const immutable = rel.startsWith('_astro/');
+    // An immutable asset is never revalidated: its ETag would never be used.
+    if (file.etag && !immutable) headers.set('ETag', file.etag);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v);
+    if (file.type.startsWith('text/html')) for (const [k, v] of Object.entries(DOCUMENT_HEADERS)) headers.set(k, v);
     if (opts.https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (file.csp) headers.set('Content-Security-Policy', file.csp);
-    if (rel.startsWith('_astro/')) headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    if (immutable) headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     else if (file.type.startsWith('text/html') || rel === 'builds/latest.json')
       headers.set('Cache-Control', 'no-cache');
     else headers.set('Cache-Control', 'public, max-age=86400');
-    if (status === 200 && c.req.header('if-none-match') === file.etag)
+    if (status === 200 && file.etag && !immutable && c.req.header('if-none-match') === file.etag)
       return new Response(null, { status: 304, headers });
     const accept = c.req.header('accept-encoding') ?? '';
     let body = file.body;

@@ -143,6 +143,8 @@ describe('createSite', () => {
     expect(r.headers.get('cache-control')).toBe('no-cache');
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     expect(r.headers.get('referrer-policy')).toBeTruthy();
+    expect(r.headers.get('x-frame-options')).toBe('DENY');
+    expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     const csp = r.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -154,6 +156,10 @@ describe('createSite', () => {
   it('serves hashed assets immutable, precompressed by what the browser accepts', async () => {
     const br = await get('/_astro/app.abc123.js', { 'accept-encoding': 'gzip, br' });
     expect(br.headers.get('cache-control')).toContain('immutable');
+    // Scripts carry nosniff, and none of the page-only headers or an ETag they would never use.
+    expect(br.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const h of ['x-frame-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'etag'])
+      expect(br.headers.get(h)).toBeNull();
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(await br.text()).toBe('BROTLI');
     const gz = await get('/_astro/app.abc123.js', { 'accept-encoding': 'gzip' });
