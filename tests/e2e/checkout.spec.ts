@@ -22,6 +22,7 @@ for (const locale of LOCALES) {
     test.use({ locale: browserLocale(locale), viewport: { width: 375, height: 800 } });
 
     test('home delivery and cash on delivery: mobile confirmed by SMS, bad mobile barcode at its field, result link', async ({
+      browser,
       page,
       context,
       request,
@@ -86,12 +87,18 @@ for (const locale of LOCALES) {
       await expectAccessible(page, 'result page', 375);
       expect(await stockOf(request, fill.product.slug, fill.variant.sku)).toBe(before - 1);
 
-      // The link alone shows the order again; the order number without the key does not.
+      // In another browser the link alone shows the order; the order number without its key does not.
       const link = page.url();
+      const other = await (await browser.newContext({ locale: browserLocale(locale) })).newPage();
+      await other.goto(link.replace(/&key=.*/, ''));
+      await expect(other.getByRole('heading', { name: f.t('result.notFound') })).toBeVisible();
+      await other.goto(link);
+      await expect(other.getByRole('heading', { name: f.t('result.placed') })).toBeVisible();
+      // Back in this tab without the key (as from the cashier), the tab still knows it.
       await page.goto(link.replace(/&key=.*/, ''));
-      await expect(page.getByRole('heading', { name: f.t('result.notFound') })).toBeVisible();
-      await page.goto(link);
       await expect(page.getByRole('heading', { name: f.t('result.placed') })).toBeVisible();
+      await expect(page.getByLabel(f.t('result.keepLink'))).toHaveValue(link);
+      await other.context().close();
     });
 
     test('a parcel too big for a convenience store: store pickup is not offered, and the page says why', async ({
