@@ -217,6 +217,8 @@ for (const locale of LOCALES) {
       await expectAccessible(page, 'result page');
       expect(await stockOf(request, fill.product.slug, fill.variant.sku)).toBe(before - 1);
 
+      // The member area on a phone-sized screen.
+      await page.setViewportSize({ width: 375, height: 800 });
       await page.getByRole('link', { name: f.t('result.allOrders') }).click();
       await expect(page.getByRole('heading', { name: f.t('member.orders.title') })).toBeVisible();
       const row = page
@@ -225,7 +227,7 @@ for (const locale of LOCALES) {
         .first();
       await expect(row).toContainText(f.t('order.state.processing'));
       await expect(row).toContainText(fill.product.name);
-      await expectAccessible(page, 'my orders');
+      await expectAccessible(page, 'my orders', 375);
       await page.getByLabel(f.t('orders.filter')).selectOption('cancelled');
       await expect(page.getByText(f.t('orders.emptyState'))).toBeVisible();
       await page.getByLabel(f.t('orders.filter')).selectOption('');
@@ -234,17 +236,17 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { name: f.t('member.order.title') })).toBeVisible();
       await expect(page.getByText(storeName, { exact: false })).toBeVisible();
       await expect(page.getByText('04595257 Soundwood Trading Co.', { exact: false })).toBeVisible();
-      await expectAccessible(page, 'order page');
+      await expectAccessible(page, 'order page', 375);
 
       await page.getByRole('button', { name: f.t('order.cancel') }).click();
       const yes = page.getByRole('button', { name: f.t('order.cancelYes') });
       await expect(yes).toBeFocused();
-      await expectAccessible(page, 'cancel confirmation');
+      await expectAccessible(page, 'cancel confirmation', 375);
       await page.keyboard.press('Enter');
       await expect(page.getByText(f.t('order.state.cancelled'), { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: f.t('order.cancel') })).toHaveCount(0);
       expect(await stockOf(request, fill.product.slug, fill.variant.sku)).toBe(before);
-      await expectAccessible(page, 'cancelled order');
+      await expectAccessible(page, 'cancelled order', 375);
     });
   });
 }
