@@ -21,6 +21,7 @@ import {
   storage,
   withoutError,
 } from './checkout.ts';
+import { rememberGuestOrder } from './orders.ts';
 import { showError } from './ui.ts';
 
 /** Texts a code to the receiver's mobile (guest checkout). */
@@ -129,6 +130,7 @@ export async function placeOrder(locale: Locale, guest: boolean): Promise<Checko
     const order = await submitter.submit(orderBodyOf(state.draft), guest ? state.phoneCheck?.proof : undefined);
     placed = true;
     storage()?.removeItem(DRAFT_KEY);
+    if (order.guestKey) rememberGuestOrder(order.no, order.guestKey);
     nav.go(nextPage(order, locale));
     return undefined;
   } catch (error) {

@@ -29,6 +29,29 @@ const failure = (error: unknown) => {
   return { status: typeof e?.status === 'number' ? e.status : 0, message: e?.message ?? String(error) };
 };
 
+export const GUEST_ORDER_KEY = 'guestOrder';
+
+/**
+ * Keeps a guest's order key in this tab, so that the result page still shows the order when the
+ * shopper comes back from paying at an address without the key (the cashier's return).
+ */
+export function rememberGuestOrder(no: string, key: string): void {
+  if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(GUEST_ORDER_KEY, JSON.stringify({ no, key }));
+}
+
+/** The key kept in this tab for order `no`, if any. */
+export function keptGuestKey(no: string): string | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(GUEST_ORDER_KEY) ?? 'null') as {
+      no?: unknown;
+      key?: unknown;
+    } | null;
+    return kept?.no === no && typeof kept.key === 'string' ? kept.key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads order `no` (a guest passes the key of its link). */
 export async function loadOrder(no: string, key?: string): Promise<void> {
   $order.set({ order: null, loading: true, error: null, cancelling: false, cancelError: '' });

@@ -22,6 +22,7 @@ for (const locale of LOCALES) {
     test.use({ locale: browserLocale(locale), viewport: { width: 375, height: 800 } });
 
     test('home delivery and cash on delivery: mobile confirmed by SMS, bad mobile barcode at its field, result link', async ({
+      browser,
       page,
       context,
       request,
@@ -86,12 +87,18 @@ for (const locale of LOCALES) {
       await expectAccessible(page, 'result page', 375);
       expect(await stockOf(request, fill.product.slug, fill.variant.sku)).toBe(before - 1);
 
-      // The link alone shows the order again; the order number without the key does not.
+      // In another browser the link alone shows the order; the order number without its key does not.
       const link = page.url();
+      const other = await (await browser.newContext({ locale: browserLocale(locale) })).newPage();
+      await other.goto(link.replace(/&key=.*/, ''));
+      await expect(other.getByRole('heading', { name: f.t('result.notFound') })).toBeVisible();
+      await other.goto(link);
+      await expect(other.getByRole('heading', { name: f.t('result.placed') })).toBeVisible();
+      // Back in this tab without the key (as from the cashier), the tab still knows it.
       await page.goto(link.replace(/&key=.*/, ''));
-      await expect(page.getByRole('heading', { name: f.t('result.notFound') })).toBeVisible();
-      await page.goto(link);
       await expect(page.getByRole('heading', { name: f.t('result.placed') })).toBeVisible();
+      await expect(page.getByLabel(f.t('result.keepLink'))).toHaveValue(link);
+      await other.context().close();
     });
 
     test('a parcel too big for a convenience store: store pickup is not offered, and the page says why', async ({
@@ -210,6 +217,8 @@ for (const locale of LOCALES) {
       await expectAccessible(page, 'result page');
       expect(await stockOf(request, fill.product.slug, fill.variant.sku)).toBe(before - 1);
 
+      // The member area on a phone-sized screen.
+      await page.setViewportSize({ width: 375, height: 800 });
       await page.getByRole('link', { name: f.t('result.allOrders') }).click();
       await expect(page.getByRole('heading', { name: f.t('member.orders.title') })).toBeVisible();
       const row = page
@@ -218,7 +227,7 @@ for (const locale of LOCALES) {
         .first();
       await expect(row).toContainText(f.t('order.state.processing'));
       await expect(row).toContainText(fill.product.name);
-      await expectAccessible(page, 'my orders');
+      await expectAccessible(page, 'my orders', 375);
       await page.getByLabel(f.t('orders.filter')).selectOption('cancelled');
       await expect(page.getByText(f.t('orders.emptyState'))).toBeVisible();
       await page.getByLabel(f.t('orders.filter')).selectOption('');
@@ -227,17 +236,17 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { name: f.t('member.order.title') })).toBeVisible();
       await expect(page.getByText(storeName, { exact: false })).toBeVisible();
       await expect(page.getByText('04595257 Soundwood Trading Co.', { exact: false })).toBeVisible();
-      await expectAccessible(page, 'order page');
+      await expectAccessible(page, 'order page', 375);
 
       await page.getByRole('button', { name: f.t('order.cancel') }).click();
       const yes = page.getByRole('button', { name: f.t('order.cancelYes') });
       await expect(yes).toBeFocused();
-      await expectAccessible(page, 'cancel confirmation');
+      await expectAccessible(page, 'cancel confirmation', 375);
       await page.keyboard.press('Enter');
       await expect(page.getByText(f.t('order.state.cancelled'), { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: f.t('order.cancel') })).toHaveCount(0);
       expect(await stockOf(request, fill.product.slug, fill.variant.sku)).toBe(before);
-      await expectAccessible(page, 'cancelled order');
+      await expectAccessible(page, 'cancelled order', 375);
     });
   });
 }

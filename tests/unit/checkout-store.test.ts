@@ -5,7 +5,7 @@ import { t } from '../../src/lib/i18n/messages/index.ts';
 import { addToCart } from '../../src/stores/cart.ts';
 import { $checkout, DRAFT_KEY, initCheckout, requote, updateDraft } from '../../src/stores/checkout.ts';
 import { placeOrder, sendPhoneCode, verifyPhoneCode } from '../../src/stores/checkout-order.ts';
-import { $order, cancelOrder, loadOrder } from '../../src/stores/orders.ts';
+import { $order, cancelOrder, keptGuestKey, loadOrder } from '../../src/stores/orders.ts';
 import { checkoutShop } from './support/checkout-shop.ts';
 
 // The stores talk to the real shop API, in process: no mock of our own API; only the network
@@ -77,6 +77,9 @@ describe('$checkout (guest)', () => {
     expect(target.searchParams.get('key')).toBeTruthy();
     expect(await stock(v.id)).toBe(3);
     expect(env.browser.storage.has(DRAFT_KEY)).toBe(false);
+    // The tab keeps the key for the way back from the cashier, for this order only.
+    expect(keptGuestKey(target.searchParams.get('no') ?? '')).toBe(target.searchParams.get('key'));
+    expect(keptGuestKey('20260101-OTHER')).toBeUndefined();
     // The button stays disabled while the result page loads.
     expect($checkout.get().placing).toBe(true);
 

@@ -1,6 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { resultParams } from '../../src/features/checkout/ResultView.tsx';
+import { listParams } from '../../src/features/member/OrdersList.tsx';
 import { OrderView } from '../../src/features/orders/OrderView.tsx';
 import type { Order } from '../../src/lib/api/order-types.ts';
 import { formatDateTime } from '../../src/lib/i18n/format.ts';
@@ -145,5 +147,23 @@ describe('OrderView', () => {
     expect(out).toContain('106 臺北市大安區復興南路一段 1 號');
     expect(out).toContain(t('zh-TW', 'order.tracking', { carrier: '黑貓宅急便', no: '9012-3456-7890' }));
     expect(out).not.toContain(t('zh-TW', 'order.deadline', { at: '' }).trim());
+  });
+});
+
+describe('order page addresses', () => {
+  it('reads the list’s page and state filter from its URL, ignoring what is not one', () => {
+    expect(listParams('?page=3&state=shipped')).toEqual({ page: 3, state: 'shipped' });
+    expect(listParams('?page=0&state=lost')).toEqual({ page: 1, state: '' });
+    expect(listParams('?page=2.5')).toEqual({ page: 1, state: '' });
+  });
+
+  it('reads the result page’s order number and guest key, refusing malformed ones', () => {
+    expect(resultParams('?no=20261123-X7K2P9Q&key=UhR7-gHuCJNcoXRt6wkJCg')).toEqual({
+      no: '20261123-X7K2P9Q',
+      key: 'UhR7-gHuCJNcoXRt6wkJCg',
+    });
+    expect(resultParams('?no=20261123-X7K2P9Q&key=%3Cscript%3E')).toEqual({ no: '20261123-X7K2P9Q' });
+    expect(resultParams('?no=../../etc')).toBeNull();
+    expect(resultParams('')).toBeNull();
   });
 });

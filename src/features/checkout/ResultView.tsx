@@ -4,7 +4,7 @@ import type { Locale } from '../../config.ts';
 import { recallOrderKey } from '../../lib/api/payment.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
-import { $order, loadOrder } from '../../stores/orders.ts';
+import { $order, keptGuestKey, loadOrder } from '../../stores/orders.ts';
 import { Pending } from '../auth/Pending.tsx';
 import { useGuard } from '../auth/use-guard.ts';
 import { labels } from '../orders/labels.ts';
@@ -29,11 +29,20 @@ export function resultParams(search: string): { no: string; key?: string } | nul
   return kept ? { no, key: kept } : { no };
 }
 
+/** The guest's link to the order: this page with the order number and its key. */
+function linkOf(no: string, key: string): string {
+  return `${location.origin}${location.pathname}?no=${encodeURIComponent(no)}&key=${encodeURIComponent(key)}`;
+}
+
 /** /cart/result: what was ordered, its total and state, and what happens next; a guest's link to keep. */
 export default function ResultView({ locale }: { locale: Locale }) {
   const ready = useGuard(null, locale);
   const { order, loading, error } = useStore($order);
-  const [params] = useState(() => (typeof location === 'undefined' ? null : resultParams(location.search)));
+  const [params] = useState(() => {
+    const p = typeof location === 'undefined' ? null : resultParams(location.search);
+    // Back from paying at an address without the key: this tab still knows it.
+    return p && !p.key ? { ...p, key: keptGuestKey(p.no) } : p;
+  });
   useEffect(() => {
     if (ready && params) void loadOrder(params.no, params.key);
   }, [ready, params]);
@@ -65,7 +74,12 @@ export default function ResultView({ locale }: { locale: Locale }) {
       {params.key && (
         <div className="sw-order-link">
           <label htmlFor="result-link">{t(locale, 'result.keepLink')}</label>
-          <input id="result-link" readOnly value={location.href} onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id="result-link"
+            readOnly
+            value={linkOf(params.no, params.key)}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <p className="sw-muted">{t(locale, 'result.keepLinkHint')}</p>
         </div>
       )}
