@@ -40,6 +40,13 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // The provider forms (store map, cashier) send the browser back to SITE_URL: it is this server.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'test', SITE_URL: `http://127.0.0.1:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      // Test helpers name the address of each member they create (see support/auth.ts).
+      TRUST_PROXY: '1',
+    },
   },
 });
