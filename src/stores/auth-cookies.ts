@@ -1,6 +1,6 @@
 import { COOKIE } from '../config.ts';
 import { isTokenLike } from '../lib/api/browser.ts';
-import { type UserInfo, userInfoSchema } from '../lib/api/users.ts';
+import { readUserInfo, type UserInfo } from '../lib/api/users.ts';
 import { readCookie, removeCookie, writeAuthCookie } from '../lib/runtime/cookies.ts';
 import { safeReturnPath } from '../lib/runtime/routes.ts';
 
@@ -13,8 +13,7 @@ export function parseToken(raw: string | undefined): string | null {
 export function parseUserInfo(raw: string | undefined): UserInfo | null {
   if (!raw) return null;
   try {
-    const parsed = userInfoSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return readUserInfo(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -138,7 +138,20 @@ describe('cookie parsing', () => {
   it('validates stored user info and falls back to none', () => {
     const good = { id: 3, name: '王小明', phoneVerify: 1, emailVerify: false, status: true, phone: '0912345678' };
     expect(parseUserInfo(JSON.stringify(good))).toMatchObject({ id: 3, phoneVerify: true, email: '', city: '' });
-    for (const bad of [undefined, '', '{', '"text"', '{"id":"x"}', '{"name":"no id"}', 'null'])
+    const wrongText = JSON.stringify({ ...good, name: 5 });
+    const noFlag = JSON.stringify({ ...good, status: undefined });
+    for (const bad of [
+      undefined,
+      '',
+      '{',
+      '"text"',
+      '{"id":"x"}',
+      '{"name":"no id"}',
+      'null',
+      '[3]',
+      wrongText,
+      noFlag,
+    ])
       expect(parseUserInfo(bad), String(bad)).toBeNull();
   });
 });
