@@ -140,3 +140,45 @@ describe('faults', () => {
     }
   });
 });
+
+// Last in the file: it takes a variant of its own after the others have chosen theirs.
+describe('moveOrder for the sweeper', () => {
+  it('releases only an order still unpaid and past its deadline when asked to (the sweeper chose it earlier)', async () => {
+    const [v] = await pickVariants(shop, 1);
+    const k = shop.deps.db.kysely;
+    const now = shop.clock.now();
+    const release = (orderId: number) =>
+      k
+        .transaction()
+        .execute((trx) =>
+          moveOrder(trx, { orderId, to: 'cancelled', now, onlyFrom: ['awaiting_payment'], deadlinePassed: true }),
+        );
+    // Paid after the sweeper chose it: a plain cancel would take it, the release must not.
+    const paid = await insertOrder(shop, { state: 'paid', lines: [{ variant: v!, quantity: 1 }] });
+    await k
+      .updateTable('orders')
+      .set({ pay_deadline: now - 1 })
+      .where('id', '=', paid.id)
+      .execute();
+    expect(await release(paid.id)).toBe(false);
+    expect(await stateOf(paid.id)).toBe('paid');
+    // A new card attempt moved the deadline on.
+    const extended = await insertOrder(shop, { state: 'awaiting_payment', lines: [{ variant: v!, quantity: 1 }] });
+    await k
+      .updateTable('orders')
+      .set({ pay_deadline: now + 60_000 })
+      .where('id', '=', extended.id)
+      .execute();
+    expect(await release(extended.id)).toBe(false);
+    expect(await stateOf(extended.id)).toBe('awaiting_payment');
+    // Unpaid and past its deadline: released, with its timeline row.
+    await k
+      .updateTable('orders')
+      .set({ pay_deadline: now - 1 })
+      .where('id', '=', extended.id)
+      .execute();
+    expect(await release(extended.id)).toBe(true);
+    expect(await stateOf(extended.id)).toBe('cancelled');
+    expect(await eventsOf(extended.id)).toEqual([{ state: 'cancelled', note: '' }]);
+  });
+});

@@ -50,16 +50,29 @@ type Trx = Transaction<Database> | Kysely<Database>;
  */
 export async function moveOrder(
   trx: Trx,
-  opts: { orderId: number; to: OrderState; note?: string; now: number },
+  opts: {
+    orderId: number;
+    to: OrderState;
+    note?: string;
+    now: number;
+    /**
+     * Narrower conditions, checked in the same UPDATE: only from these states, and only when the pay
+     * deadline has passed. The sweeper needs both: between choosing an order and moving it, a paid
+     * notice or a new card attempt may have changed it.
+     */
+    onlyFrom?: readonly OrderState[];
+    deadlinePassed?: boolean;
+  },
 ): Promise<boolean> {
-  const from = statesBefore(opts.to);
+  const from = statesBefore(opts.to).filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
   if (!from.length) return false;
-  const moved = await trx
+  let update = trx
     .updateTable('orders')
     .set({ state: opts.to, updated_at: opts.now })
     .where('id', '=', opts.orderId)
-    .where('state', 'in', from)
-    .executeTakeFirst();
+    .where('state', 'in', from);
+  if (opts.deadlinePassed) update = update.where('pay_deadline', '<=', opts.now);
+  const moved = await update.executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return false;
   await trx
     .insertInto('order_events')

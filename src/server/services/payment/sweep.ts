@@ -28,7 +28,17 @@ export async function releaseUnpaid(deps: Deps): Promise<string[]> {
   const released: string[] = [];
   for (const { id, no } of due) {
     const moved = await k.transaction().execute(async (trx) => {
-      if (!(await moveOrder(trx, { orderId: id, to: 'cancelled', note: RELEASE_NOTE, now }))) return false;
+      // Still unpaid and still past its deadline: a paid notice or a new card attempt may have come
+      // since the order was chosen, and a paid order is never released.
+      const released = await moveOrder(trx, {
+        orderId: id,
+        to: 'cancelled',
+        note: RELEASE_NOTE,
+        now,
+        onlyFrom: ['awaiting_payment'],
+        deadlinePassed: true,
+      });
+      if (!released) return false;
       await trx
         .updateTable('payment_attempts')
         .set({ state: 'expired' })
