@@ -131,6 +131,16 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
 
 const executable = chromiumPath();
 if (!executable) throw new Error('No Chromium: run `node scripts/ensure-browser.ts`.');
+// Without a Traditional Chinese font the zh-TW pages paint their text as empty boxes, one line where a
+// reader's phone wraps to two or three, and an image becomes the largest paint: those figures would
+// describe no reader's screen.
+const cjk = spawnSync('fc-list', [':lang=zh-tw', 'family'], { encoding: 'utf8' });
+if (cjk.error || !cjk.stdout.trim()) {
+  throw new Error(
+    'No Traditional Chinese font on this machine (`fc-list :lang=zh-tw` is empty): install one ' +
+      '(Debian: `apt-get install -y fonts-noto-cjk`) so that the zh-TW pages are measured as readers see them.',
+  );
+}
 
 console.log('Building...');
 const built = build();
