@@ -202,6 +202,30 @@ describe('GET /api/products/{slug}', () => {
     }
   });
 
+  it('orders related products by category and brand, then stock, then age, for every product', async () => {
+    const rows = await db()
+      .selectFrom('products')
+      .select(['id', 'slug', 'category_id', 'brand_id', 'stock', 'created_at'])
+      .execute();
+    const rank = (of: (typeof rows)[number], r: (typeof rows)[number]) =>
+      (r.category_id === of.category_id ? 2 : 0) + (r.brand_id === of.brand_id ? 1 : 0);
+    for (const of of rows) {
+      const expected = rows
+        .filter((r) => r.id !== of.id && rank(of, r) > 0)
+        .sort(
+          (a, b) =>
+            rank(of, b) - rank(of, a) ||
+            Number(a.stock <= 0) - Number(b.stock <= 0) ||
+            Number(b.created_at) - Number(a.created_at) ||
+            a.id - b.id,
+        )
+        .slice(0, 4)
+        .map((r) => r.slug);
+      const related = okResult(await get(`/api/products/${of.slug}`)).related as Summary[];
+      expect(related.map((r) => r.slug), of.slug).toEqual(expected);
+    }
+  });
+
   it('shows a sold-out product as out of stock', async () => {
     const soldOut = await db().selectFrom('products').select('slug').where('stock', '=', 0).executeTakeFirstOrThrow();
     const r = okResult(await get(`/api/products/${soldOut.slug}`));

@@ -1,33 +1,35 @@
 /**
  * Static paths of the product views: every product under its brand (the canonical URL) or under its
- * category. A product whose detail fails to load gets no page (404).
+ * category. The paths come from the product summaries; each page loads its product's detail when it
+ * is rendered (`productForPage`), and nothing keeps it afterwards: with 10,000 products the details of
+ * both languages, held as page props for the whole build, took some 500 MB of the build's memory.
  */
 import type { Locale } from '../../config.ts';
-import { allProducts, product } from '../../lib/api/build.server.ts';
+import { allProducts, productUncached } from '../../lib/api/build.server.ts';
 import type { ProductDetail } from '../../lib/api/catalog.ts';
 
 export interface ProductProps {
-  product: ProductDetail;
+  slug: string;
   via: 'brand' | 'category';
 }
 
-/** Every product's detail in one locale, fetched once per build. */
-async function details(locale: Locale): Promise<ProductDetail[]> {
-  const all = await allProducts(locale);
-  const loaded = await Promise.all(
-    all.map((p) =>
-      product(locale, p.slug).catch((error: Error) => {
-        console.warn(`[build] no page for product ${p.slug} (${locale}):`, error.message);
-        return null;
-      }),
-    ),
-  );
-  return loaded.filter((p) => p !== null);
+export async function productPaths(via: 'brand' | 'category', locale: Locale) {
+  return (await allProducts(locale)).map((p) => ({
+    params: { name: via === 'brand' ? p.brand.slug : p.category.slug, slug: p.slug },
+    props: { slug: p.slug, via } satisfies ProductProps,
+  }));
 }
 
-export async function productPaths(via: 'brand' | 'category', locale: Locale) {
-  return (await details(locale)).map((p) => ({
-    params: { name: via === 'brand' ? p.brand.slug : p.category.slug, slug: p.slug },
-    props: { product: p, via } satisfies ProductProps,
-  }));
+/**
+ * The detail a product page is rendered from. A product listed but unreadable fails the build with
+ * its name: the release is then not put live, and the previous build keeps being served.
+ */
+export async function productForPage(locale: Locale, slug: string): Promise<ProductDetail> {
+  try {
+    return await productUncached(locale, slug);
+  } catch (error) {
+    throw new Error(`[build] the product ${slug} (${locale}) is listed but its page data failed to load`, {
+      cause: error,
+    });
+  }
 }

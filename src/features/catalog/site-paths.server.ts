@@ -4,10 +4,10 @@
  * brand only: the category URLs point their canonical link there).
  */
 import type { Locale } from '../../config.ts';
+import { allProducts } from '../../lib/api/build.server.ts';
 import { articlePaths, laterArticlePaths } from './article-paths.server.ts';
 import { laterListingPaths, listingPaths } from './listing-paths.server.ts';
 import { brandPath, categoryPath, listPagePath, productPath } from './paths.ts';
-import { productPaths } from './product-paths.server.ts';
 
 /** Information and list pages that exist once per locale. */
 export const STATIC_PAGES = [
@@ -29,7 +29,7 @@ export async function indexablePaths(locale: Locale): Promise<string[]> {
     laterListingPaths('brand', locale),
     listingPaths('category', locale),
     laterListingPaths('category', locale),
-    productPaths('brand', locale),
+    allProducts(locale),
     articlePaths(locale),
     laterArticlePaths(locale),
   ]);
@@ -41,6 +41,6 @@ export async function indexablePaths(locale: Locale): Promise<string[]> {
     ...brandPages.map((b) => listPagePath(brandPath(b.params.name), b.props.page)),
     ...categories.map((c) => categoryPath(c.params.name)),
     ...categoryPages.map((c) => listPagePath(categoryPath(c.params.name), c.props.page)),
-    ...products.map((p) => productPath(p.props.product, 'brand')),
+    ...products.map((p) => productPath(p, 'brand')),
   ];
 }

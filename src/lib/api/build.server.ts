@@ -167,6 +167,13 @@ export const allProducts = (locale: Locale): Promise<ProductSummary[]> =>
 export const product = (locale: Locale, slug: string): Promise<ProductDetail> =>
   call(locale, `product:${slug}`, (api) => getProduct(api, slug));
 
+/**
+ * A product's detail, fetched each time and not memoized: for the product pages, each of which is
+ * rendered once, so that a large catalogue's details are not all held until the build ends.
+ */
+export const productUncached = async (locale: Locale, slug: string): Promise<ProductDetail> =>
+  getProduct(await client(locale), slug);
+
 export const articles = (locale: Locale, page: number, pageSize: number): Promise<Paged<ArticleSummary>> =>
   call(locale, `articles:${page}:${pageSize}`, (api) => listArticles(api, page, pageSize));
 

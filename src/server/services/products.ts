@@ -356,23 +356,36 @@ const variantsOf = compileOnce((db, _shape: null, v: Params<{ id: number }>) =>
     .orderBy('id'),
 );
 
-/** Products of the same category first, then of the same brand; in stock first, then newest. */
+/**
+ * Products of the same category first, then of the same brand; in stock first, then newest. The
+ * four are chosen in a subquery over narrow rows (the `products_related_*` indexes cover it, no
+ * table read); brands, categories and first images are joined for those four alone. Joined before
+ * sorting, a 10,000-product catalogue read some 1,700 wide rows per product page.
+ */
 const relatedTo = compileOnce(
   (db, shape: DetailShape, v: Params<{ id: number; category_id: number; brand_id: number }>) => {
     const category = unplanned(v.value('category_id'), 'integer');
     const brand = unplanned(v.value('brand_id'), 'integer');
+    const rank = sql<number>`(CASE WHEN r.category_id = ${category} THEN 2 ELSE 0 END) + (CASE WHEN r.brand_id = ${brand} THEN 1 ELSE 0 END)`;
+    const stocked = sql<number>`CASE WHEN r.stock > 0 THEN 0 ELSE 1 END`;
+    const chosen = db
+      .selectFrom('products as r')
+      .select(['r.id', rank.as('rank'), stocked.as('stocked')])
+      .where('r.id', '!=', unplanned(v.value('id'), 'integer'))
+      .where((eb) => eb.or([eb('r.category_id', '=', category), eb('r.brand_id', '=', brand)]))
+      .orderBy(rank, 'desc')
+      .orderBy(stocked)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id')
+      .limit(sql.lit(RELATED_COUNT))
+      .as('related');
     return base(db, shape.lateral)
+      .innerJoin(chosen, 'related.id', 'p.id')
       .select(summaryColumns(shape.s))
-      .where('p.id', '!=', unplanned(v.value('id'), 'integer'))
-      .where((eb) => eb.or([eb('p.category_id', '=', category), eb('p.brand_id', '=', brand)]))
-      .orderBy(
-        sql`(CASE WHEN p.category_id = ${category} THEN 2 ELSE 0 END) + (CASE WHEN p.brand_id = ${brand} THEN 1 ELSE 0 END)`,
-        'desc',
-      )
-      .orderBy(sql`CASE WHEN p.stock > 0 THEN 0 ELSE 1 END`)
+      .orderBy('related.rank', 'desc')
+      .orderBy('related.stocked')
       .orderBy('p.created_at', 'desc')
-      .orderBy('p.id')
-      .limit(sql.lit(RELATED_COUNT));
+      .orderBy('p.id');
   },
 );
 
