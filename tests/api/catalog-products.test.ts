@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListCache, listProducts, type ProductSort } from '../../src/server/services/products.ts';
 import { createTestShop, type TestShop } from '../helpers/test-app.ts';
 import { expectFailure, expectPaged, okResult } from '../helpers/wire-asserts.ts';
 
@@ -222,7 +223,10 @@ describe('GET /api/products/{slug}', () => {
         .slice(0, 4)
         .map((r) => r.slug);
       const related = okResult(await get(`/api/products/${of.slug}`)).related as Summary[];
-      expect(related.map((r) => r.slug), of.slug).toEqual(expected);
+      expect(
+        related.map((r) => r.slug),
+        of.slug,
+      ).toEqual(expected);
     }
   });
 
@@ -238,5 +242,78 @@ describe('GET /api/products/{slug}', () => {
     const en = await get('/api/products/no-such-product', 'en');
     expect(en.json.message).not.toBe((await get('/api/products/no-such-product')).json.message);
     expectFailure(await get('/api/products/sony-wh-1000xm6?x=1'), 400, 'UNKNOWN_FIELD');
+  });
+});
+
+describe('lists answered from memory (ListCache)', () => {
+  const sorts: ProductSort[] = ['newest', 'price_asc', 'price_desc', 'name'];
+
+  it('gives the same pages and totals as the database for every filter, price range and page', async () => {
+    const cache = createListCache(60_000);
+    const prices = (await db().selectFrom('products').select('price').execute())
+      .map((r) => r.price)
+      .sort((a, b) => a - b);
+    const mid = prices[Math.floor(prices.length / 2)]!;
+    const filters = [
+      {},
+      { category: 'headphones' },
+      { brand: 'sony' },
+      { brand: 'sony', category: 'headphones', in_stock: true },
+      { in_stock: true },
+      { q: 'sony' },
+      { q: '耳機' },
+      { q: 'no-such-thing' },
+    ];
+    const bounds = [
+      {},
+      { min_price: mid },
+      { max_price: mid },
+      { min_price: prices[1]!, max_price: mid },
+      { min_price: 1e7 },
+    ];
+    const pages = [
+      { limit: 5, offset: 0 },
+      { limit: 5, offset: 5 },
+      { limit: 24, offset: 0 },
+      { limit: 10, offset: 1_000 },
+    ];
+    let compared = 0;
+    for (const locale of ['zh-TW', 'en'] as const)
+      for (const sort of sorts)
+        for (const filter of filters)
+          for (const bound of bounds)
+            for (const page of pages) {
+              const opts = { ...filter, ...bound, ...page, sort };
+              const direct = await listProducts(shop.deps.db, opts, locale);
+              const cached = await listProducts(shop.deps.db, opts, locale, cache);
+              expect(cached, JSON.stringify({ locale, ...opts })).toEqual(direct);
+              compared += direct.data.length;
+            }
+    // The comparison covered real rows, not only empty pages.
+    expect(compared).toBeGreaterThan(1_000);
+  });
+
+  it('answers from memory while fresh, and from the database once expired', async () => {
+    const product = await db()
+      .selectFrom('products')
+      .select(['id', 'price'])
+      .orderBy('price', 'desc')
+      .executeTakeFirstOrThrow();
+    const opts = { sort: 'price_desc' as const, limit: 1, offset: 0 };
+    const kept = createListCache(60_000);
+    const expired = createListCache(0);
+    expect((await listProducts(shop.deps.db, opts, 'zh-TW', kept)).data[0]?.price).toBe(product.price);
+    await listProducts(shop.deps.db, opts, 'zh-TW', expired);
+    await db()
+      .updateTable('products')
+      .set({ price: product.price + 1 })
+      .where('id', '=', product.id)
+      .execute();
+    try {
+      expect((await listProducts(shop.deps.db, opts, 'zh-TW', kept)).data[0]?.price).toBe(product.price);
+      expect((await listProducts(shop.deps.db, opts, 'zh-TW', expired)).data[0]?.price).toBe(product.price + 1);
+    } finally {
+      await db().updateTable('products').set({ price: product.price }).where('id', '=', product.id).execute();
+    }
   });
 });

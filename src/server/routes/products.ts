@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, Deps } from '../context.ts';
 import { ok, paged } from '../envelope.ts';
-import { catalogCache, optional, slugParam } from '../services/http-cache.ts';
+import { CATALOG_CACHE_MS, catalogCache, optional, slugParam } from '../services/http-cache.ts';
 import { intParam, MAX_PAGE_SIZE, window } from '../services/paging.ts';
-import { listProducts, productDetail } from '../services/products.ts';
+import { createListCache, type ListCache, listProducts, productDetail } from '../services/products.ts';
 import { textField } from '../text-rules.ts';
 import { queryOf } from '../validation.ts';
 
@@ -30,6 +30,22 @@ const listQuery = z
     message: 'invalid',
   });
 
+const listCaches = new WeakMap<Deps, ListCache>();
+
+/**
+ * The lists' in-memory store (services/products.ts `ListCache`), as fresh as the rendered answers.
+ * None under test (NODE_ENV=test), where every request reads the database, as with `catalogCache`.
+ */
+function listCacheOf(deps: Deps): ListCache | undefined {
+  if (deps.env.NODE_ENV === 'test') return undefined;
+  let cache = listCaches.get(deps);
+  if (!cache) {
+    cache = createListCache(CATALOG_CACHE_MS);
+    listCaches.set(deps, cache);
+  }
+  return cache;
+}
+
 /** GET /api/products (paged, filtered, sorted) and GET /api/products/{slug}. */
 export const products = new Hono<AppEnv>()
   .use('*', catalogCache)
@@ -50,6 +66,7 @@ export const products = new Hono<AppEnv>()
         ...window(page, size),
       },
       c.get('locale'),
+      listCacheOf(c.get('deps')),
     );
     return ok(c, paged(data, total, page, size));
   })

@@ -287,11 +287,108 @@ const countMatching = compileOnce((db, f: ListShape, v: Params<ListValues>) =>
   filtered(db, f, v).select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
+/**
+ * Lists answered from memory for a short while. A list's matching ids, in order, with their prices
+ * are read once per filter (brand, category, search, stock, sort) and language, and kept for
+ * `ttlMs`; price bounds and the page are applied to them in memory, and the page's summaries come
+ * from a per-product store kept as long. Every visitor's price range, every page of a category,
+ * costs no query while both are fresh. Answers are at most `ttlMs` old, as the rendered-answer
+ * cache already allows (http-cache.ts, CATALOG_CACHE_MS).
+ */
+export interface ListCache {
+  ttlMs: number;
+  candidates: Map<string, { rows: Promise<{ ids: number[]; prices: number[] }>; expires: number }>;
+  summaries: Map<string, { summary: ProductSummary; expires: number }>;
+}
+
+/** Filters whose matching ids are kept at once; the oldest goes first. */
+export const LIST_CACHE_FILTERS = 200;
+/** Product summaries kept at once (per language); the oldest goes first. */
+export const LIST_CACHE_SUMMARIES = 5_000;
+
+export const createListCache = (ttlMs: number): ListCache => ({ ttlMs, candidates: new Map(), summaries: new Map() });
+
+function keep<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  if (map.size >= max) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
+
+/** Every product matching the filter without its price bounds, in the list's order: ids and prices. */
+const candidatesOf = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
+  let q = filtered(db, f, v).select(['p.id', 'p.price']);
+  for (const [ref, direction] of orderOf(f)) q = q.orderBy(sql.ref(ref), direction);
+  return q;
+});
+
+/** The summaries of `n` products by id, in no particular order. */
+const summariesById = compileOnce(
+  (db, shape: { s: 'zh' | 'en'; lateral: boolean; n: number }, v: Params<Record<string, number>>) =>
+    base(db, shape.lateral)
+      .select(summaryColumns(shape.s))
+      .where(
+        'p.id',
+        'in',
+        Array.from({ length: shape.n }, (_, i) => unplanned(v.value(`id${i}`), 'integer')),
+      ),
+);
+
+async function listFromCache(
+  db: Db,
+  shape: ListShape,
+  values: ListValues,
+  cache: ListCache,
+): Promise<{ total: number; data: ProductSummary[] }> {
+  const now = Date.now();
+  const unbounded: ListShape = { ...shape, min_price: false, max_price: false };
+  const key = JSON.stringify([unbounded, values.brand, values.category, values.pattern]);
+  let hit = cache.candidates.get(key);
+  if (!hit || hit.expires <= now) {
+    const rows = candidatesOf(db, unbounded, values).then((found) => ({
+      ids: found.map((r) => r.id),
+      prices: found.map((r) => r.price),
+    }));
+    hit = { rows, expires: now + cache.ttlMs };
+    // Requests arriving while it loads share this read; a failed read is not kept.
+    keep(cache.candidates, key, hit, LIST_CACHE_FILTERS);
+    rows.catch(() => {
+      if (cache.candidates.get(key) === hit) cache.candidates.delete(key);
+    });
+  }
+  const { ids, prices } = await hit.rows;
+  const min = values.min_price ?? Number.NEGATIVE_INFINITY;
+  const max = values.max_price ?? Number.POSITIVE_INFINITY;
+  const matching: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (prices[i]! >= min && prices[i]! <= max) matching.push(ids[i]!);
+  const page = matching.slice(values.offset, values.offset + values.limit);
+
+  const found = new Map<number, ProductSummary>();
+  const missing: number[] = [];
+  for (const id of page) {
+    const kept = cache.summaries.get(`${shape.s}:${id}`);
+    if (kept && kept.expires > now) found.set(id, kept.summary);
+    else missing.push(id);
+  }
+  if (missing.length) {
+    const byId = Object.fromEntries(missing.map((id, i) => [`id${i}`, id]));
+    const rows = await summariesById(db, { s: shape.s, lateral: shape.lateral, n: missing.length }, byId);
+    for (const row of rows) {
+      const summary = toSummary(row as SummaryRow);
+      found.set(summary.id, summary);
+      keep(cache.summaries, `${shape.s}:${summary.id}`, { summary, expires: now + cache.ttlMs }, LIST_CACHE_SUMMARIES);
+    }
+  }
+  // A product deleted since its ids were read drops out of the page.
+  const data = page.map((id) => found.get(id)).filter((p) => p !== undefined);
+  return { total: matching.length, data };
+}
+
 /** One page of products matching the filter, in the requested order, and the total count. */
 export async function listProducts(
   db: Db,
   opts: ProductFilter & { sort: ProductSort; limit: number; offset: number },
   locale: Locale,
+  cache?: ListCache,
 ): Promise<{ total: number; data: ProductSummary[] }> {
   const shape: ListShape = {
     brand: Boolean(opts.brand),
@@ -313,6 +410,7 @@ export async function listProducts(
     limit: opts.limit,
     offset: opts.offset,
   };
+  if (cache) return listFromCache(db, shape, values, cache);
   const rows = await listPage(db, shape, values);
   if (rows.length) return { total: Number(rows[0]!.total_count), data: rows.map((r) => toSummary(r as SummaryRow)) };
   // Only a page past the end needs its own count.
