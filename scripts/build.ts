@@ -16,6 +16,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { seed } from '../src/server/db/seed.ts';
 import { readEnv } from '../src/server/env.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
+import { finishPageTwins, startPageTwins } from './lib/page-twins.ts';
 import { postBuild } from './lib/post-build.ts';
 import { newReleaseDir, prune, publish, sealRelease } from './lib/releases.ts';
 
@@ -40,6 +41,7 @@ try {
   const { fingerprint } = await catalogFingerprint();
   const astroStarted = performance.now();
   let generatedAt = Number.NaN;
+  startPageTwins(join(outDir, 'client'));
   await build({
     outDir,
     logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn',
@@ -59,7 +61,7 @@ try {
   const prerenderSeconds = (generatedAt - (pagesStartedAt() ?? Number.NaN)) / 1000;
   await closeBuildData();
   const compressStarted = performance.now();
-  const stats = await postBuild(join(outDir, 'client'));
+  const stats = await postBuild(join(outDir, 'client'), await finishPageTwins());
   const buildId = randomUUID();
   await sealRelease(outDir, buildId, fingerprint);
   await publish(dist, outDir);
@@ -69,11 +71,13 @@ try {
     `Built ${stats.pages} pages in ${total.toFixed(1)} s (${(stats.pages / total).toFixed(0)} pages/s overall): ` +
       `astro ${astroSeconds.toFixed(1)} s, of which prerendering ${prerenderSeconds.toFixed(1)} s ` +
       `(${(stats.pages / prerenderSeconds).toFixed(0)} pages/s with their data), ` +
-      `compression ${seconds(compressStarted).toFixed(1)} s for ${stats.compressed} files; ` +
+      `compression ${seconds(compressStarted).toFixed(1)} s after it for ${stats.compressed - stats.early} files ` +
+      `(${stats.early} pages compressed while rendering); ` +
       `${buildCallCount()} API requests; peak memory ${(process.resourceUsage().maxRSS / KB).toFixed(0)} MB; ` +
       `build id ${buildId}.`,
   );
 } catch (error) {
+  await finishPageTwins();
   await rm(outDir, { recursive: true, force: true });
   throw error;
 } finally {
