@@ -38,7 +38,8 @@ export async function writeTwins(file: string, body: Buffer, page: boolean): Pro
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-    gz(body, { level: 9 }),
+    // For pages, gzip's default level: level 9 takes a third longer for some 0.5 % less.
+    gz(body, { level: page ? 6 : 9 }),
   ]);
   await Promise.all([writeFile(`${file}.br`, b), writeFile(`${file}.gz`, g)]);
 }

@@ -1,11 +1,12 @@
 /**
  * Static paths of the product views: every product under its brand (the canonical URL) or under its
  * category. The paths come from the product summaries; each page loads its product's detail when it
- * is rendered (`productForPage`), and nothing keeps it afterwards: with 10,000 products the details of
- * both languages, held as page props for the whole build, took some 500 MB of the build's memory.
+ * is rendered (`productForPage`), kept as text only until the product's other page has read it: with
+ * 10,000 products the details of both languages, held as page props for the whole build, took some
+ * 500 MB of the build's memory.
  */
 import type { Locale } from '../../config.ts';
-import { allProducts, productUncached } from '../../lib/api/build.server.ts';
+import { allProducts, productForPages } from '../../lib/api/build.server.ts';
 import type { ProductDetail } from '../../lib/api/catalog.ts';
 
 export interface ProductProps {
@@ -26,7 +27,7 @@ export async function productPaths(via: 'brand' | 'category', locale: Locale) {
  */
 export async function productForPage(locale: Locale, slug: string): Promise<ProductDetail> {
   try {
-    return await productUncached(locale, slug);
+    return await productForPages(locale, slug);
   } catch (error) {
     throw new Error(`[build] the product ${slug} (${locale}) is listed but its page data failed to load`, {
       cause: error,

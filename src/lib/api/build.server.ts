@@ -167,12 +167,29 @@ export const allProducts = (locale: Locale): Promise<ProductSummary[]> =>
 export const product = (locale: Locale, slug: string): Promise<ProductDetail> =>
   call(locale, `product:${slug}`, (api) => getProduct(api, slug));
 
+/** Pages that show one product's detail: its view under its brand and under its category. */
+const PAGES_PER_PRODUCT = 2;
+const KEPT = Symbol.for('shop.build-product-text');
+const kept = ((globalThis as typeof globalThis & { [KEPT]?: Map<string, { text: string; uses: number }> })[KEPT] ??=
+  new Map());
+
 /**
- * A product's detail, fetched each time and not memoized: for the product pages, each of which is
- * rendered once, so that a large catalogue's details are not all held until the build ends.
+ * A product's detail for its pages. The first page fetches it; the detail is kept as JSON text (a
+ * few kB, where the parsed object costs several times that) until its other page has read it, and
+ * then dropped, so a large catalogue's details are never all in memory as objects, nor fetched
+ * twice.
  */
-export const productUncached = async (locale: Locale, slug: string): Promise<ProductDetail> =>
-  getProduct(await client(locale), slug);
+export async function productForPages(locale: Locale, slug: string): Promise<ProductDetail> {
+  const key = `${locale}:${slug}`;
+  const hit = kept.get(key);
+  if (hit) {
+    if (++hit.uses >= PAGES_PER_PRODUCT) kept.delete(key);
+    return JSON.parse(hit.text) as ProductDetail;
+  }
+  const detail = await getProduct(await client(locale), slug);
+  kept.set(key, { text: JSON.stringify(detail), uses: 1 });
+  return detail;
+}
 
 export const articles = (locale: Locale, page: number, pageSize: number): Promise<Paged<ArticleSummary>> =>
   call(locale, `articles:${page}:${pageSize}`, (api) => listArticles(api, page, pageSize));
