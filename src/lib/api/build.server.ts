@@ -40,6 +40,8 @@ const IN_PROCESS_BASE = 'http://shop.internal';
 
 interface BuildState {
   memo: Map<string, Promise<unknown>>;
+  /** Product details between their two pages, as JSON text (see `productForPages`). */
+  kept: Map<string, { text: string; uses: number }>;
   clients: Map<Locale, ApiClient>;
   calls: number;
   /** When the first page asked for its data (performance.now()): the start of prerendering. */
@@ -53,7 +55,8 @@ interface BuildState {
 
 const KEY = Symbol.for('shop.build-data');
 const store = globalThis as typeof globalThis & { [KEY]?: BuildState };
-if (!store[KEY]) store[KEY] = { memo: new Map(), clients: new Map(), calls: 0, inFlight: 0, waiting: [] };
+if (!store[KEY])
+  store[KEY] = { memo: new Map(), kept: new Map(), clients: new Map(), calls: 0, inFlight: 0, waiting: [] };
 const state: BuildState = store[KEY];
 
 /**
@@ -169,10 +172,6 @@ export const product = (locale: Locale, slug: string): Promise<ProductDetail> =>
 
 /** Pages that show one product's detail: its view under its brand and under its category. */
 const PAGES_PER_PRODUCT = 2;
-const KEPT = Symbol.for('shop.build-product-text');
-const kept = ((globalThis as typeof globalThis & { [KEPT]?: Map<string, { text: string; uses: number }> })[KEPT] ??=
-  new Map());
-
 /**
  * A product's detail for its pages. The first page fetches it; the detail is kept as JSON text (a
  * few kB, where the parsed object costs several times that) until its other page has read it, and
@@ -181,13 +180,13 @@ const kept = ((globalThis as typeof globalThis & { [KEPT]?: Map<string, { text: 
  */
 export async function productForPages(locale: Locale, slug: string): Promise<ProductDetail> {
   const key = `${locale}:${slug}`;
-  const hit = kept.get(key);
+  const hit = state.kept.get(key);
   if (hit) {
-    if (++hit.uses >= PAGES_PER_PRODUCT) kept.delete(key);
+    if (++hit.uses >= PAGES_PER_PRODUCT) state.kept.delete(key);
     return JSON.parse(hit.text) as ProductDetail;
   }
   const detail = await getProduct(await client(locale), slug);
-  kept.set(key, { text: JSON.stringify(detail), uses: 1 });
+  state.kept.set(key, { text: JSON.stringify(detail), uses: 1 });
   return detail;
 }
 
