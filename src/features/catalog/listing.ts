@@ -140,6 +140,13 @@ export function initListing(root: HTMLElement): void {
   });
 
   const initial = parseListing(new URLSearchParams(location.search), config.key);
+  // A filter chosen before this script ran (on a slow connection, or restored by the browser) is
+  // applied now rather than lost; otherwise the address decides what the controls show.
+  const early = formState(form, config.key);
+  if (!isFiltered(initial) && isFiltered(early)) {
+    void show(early);
+    return;
+  }
   fillForm(form, initial, config.key);
   if (isFiltered(initial)) void show(initial);
 }
