@@ -4,14 +4,12 @@
  * without its marker (builds/latest.json, written last): that build did not finish.
  */
 import { join, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app.ts';
 import { assertServingConfig, createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
-import { startSweeper } from '../src/server/services/maintenance.ts';
-import { startPaymentSweeper } from '../src/server/services/payment/sweep.ts';
 import { createSite } from '../src/server/site.ts';
 import { MARKER, markerId } from './lib/releases.ts';
+import { serveShop } from './lib/serve-shop.ts';
 
 const env = readEnv();
 assertServingConfig(env);
@@ -24,20 +22,8 @@ if (!markerId(clientDir)) {
   process.exit(1);
 }
 const deps = await createDeps(env);
-const stopSweeper = startSweeper(deps);
-// Started once listening: in simulator mode the e-invoice calls go to this very server.
-let stopPaymentSweeper = async () => {};
 const site = createSite({ api: createApp(deps), clientDir, publicApiBase: env.PUBLIC_API_BASE });
-const server = serve({ fetch: site.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+serveShop(deps, env, site.fetch, (port) => {
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
-  console.log(`Shop ready at http://${host}:${info.port}/ (database: ${deps.db.dialect})`);
-  stopPaymentSweeper = startPaymentSweeper(deps);
+  console.log(`Shop ready at http://${host}:${port}/ (database: ${deps.db.dialect})`);
 });
-
-function shutdown() {
-  stopSweeper();
-  server.close(() => void stopPaymentSweeper().then(() => deps.db.close().then(() => process.exit(0))));
-  setTimeout(() => process.exit(0), 3_000).unref();
-}
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readEnv } from '../../src/server/env.ts';
-import { sign } from '../../src/server/providers/ecpay/check-mac.ts';
 import { ecpayConfig } from '../../src/server/providers/ecpay/config.ts';
-import { ecpayDateTime } from '../../src/server/providers/ecpay/fields.ts';
+import { paidCardNotice } from '../../src/server/providers/ecpay/simulator/trades.ts';
 import { call } from './http.ts';
 import { newMembers, phoneOf, type ShopDb } from './shop-db.ts';
 import { fillCarts, orderBody, pickItem, setStock, stockOf } from './shop-stock.ts';
@@ -54,29 +53,11 @@ const payment = () => ecpayConfig(readEnv({ NODE_ENV: 'production', ALLOW_SIMULA
 
 /** A paid ReturnURL notice for a trade, signed as ECPay signs it; `over` changes fields before signing. */
 export function paidNotice(tradeNo: string, amount: number, over: Record<string, string> = {}): Record<string, string> {
-  const at = ecpayDateTime(Date.now());
-  return sign(
-    {
-      MerchantID: payment().merchantId,
-      MerchantTradeNo: tradeNo,
-      StoreID: '',
-      RtnCode: '1',
-      RtnMsg: '交易成功',
-      TradeNo: `26${String(Date.now()).slice(-14)}`,
-      TradeAmt: String(amount),
-      PaymentType: 'Credit_CreditCard',
-      TradeDate: at,
-      PaymentDate: at,
-      PaymentTypeChargeFee: '10',
-      SimulatePaid: '0',
-      CustomField1: '',
-      CustomField2: '',
-      CustomField3: '',
-      CustomField4: '',
-      ...over,
-    },
+  const at = Date.now();
+  return paidCardNotice(
     payment(),
-    'sha256',
+    { merchantTradeNo: tradeNo, tradeNo: `26${String(at).slice(-14)}`, amount, at },
+    over,
   );
 }
 

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { sign } from '../../src/server/providers/ecpay/check-mac.ts';
 import { ecpayConfig } from '../../src/server/providers/ecpay/config.ts';
 import { ecpayDateTime } from '../../src/server/providers/ecpay/fields.ts';
+import { paidCardNotice } from '../../src/server/providers/ecpay/simulator/trades.ts';
 import { createTestShop, type TestShop } from '../helpers/test-app.ts';
 
 export const NOTIFY = '/api/payments/ecpay/notify';
@@ -52,29 +53,10 @@ export function paidNotice(
   amount: number,
   over: Record<string, string> = {},
 ): Record<string, string> {
-  const at = ecpayDateTime(shop.clock.now());
-  return sign(
-    {
-      MerchantID: ecpayConfig(shop.deps.env).payment.merchantId,
-      MerchantTradeNo: merchantTradeNo,
-      StoreID: '',
-      RtnCode: '1',
-      RtnMsg: '交易成功',
-      TradeNo: '2611211200001234',
-      TradeAmt: String(amount),
-      PaymentType: 'Credit_CreditCard',
-      TradeDate: at,
-      PaymentDate: at,
-      PaymentTypeChargeFee: '10',
-      SimulatePaid: '0',
-      CustomField1: '',
-      CustomField2: '',
-      CustomField3: '',
-      CustomField4: '',
-      ...over,
-    },
+  return paidCardNotice(
     ecpayConfig(shop.deps.env).payment,
-    'sha256',
+    { merchantTradeNo, tradeNo: '2611211200001234', amount, at: shop.clock.now() },
+    over,
   );
 }
 

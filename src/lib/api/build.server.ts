@@ -167,9 +167,6 @@ export const allProducts = (locale: Locale): Promise<ProductSummary[]> =>
     readAll((page, pageSize) => listProducts(api, { page, pageSize, sort: 'newest' })),
   );
 
-export const product = (locale: Locale, slug: string): Promise<ProductDetail> =>
-  call(locale, `product:${slug}`, (api) => getProduct(api, slug));
-
 /** Pages that show one product's detail: its view under its brand and under its category. */
 const PAGES_PER_PRODUCT = 2;
 /**

@@ -1,4 +1,5 @@
 import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import { setBounded } from '../bounded-map.ts';
 import type { Db } from './index.ts';
 import { prepareOnPostgres } from './prepared.ts';
 import type { Database } from './schema.ts';
@@ -51,8 +52,7 @@ export function compileOnce<S, V extends object, R>(
     if (!query) {
       query = build(db.kysely, shape, params as unknown as Params<V>).compile();
       if (db.dialect === 'postgres') prepareOnPostgres(query.sql);
-      if (compiled.size >= MAX_SHAPES) compiled.delete(compiled.keys().next().value as string);
-      compiled.set(key, query);
+      setBounded(compiled, key, query, MAX_SHAPES);
     }
     const parameters = query.parameters.map((p) => (p instanceof Slot ? p.read(values) : p));
     return (await db.kysely.executeQuery<R>({ ...query, parameters })).rows;

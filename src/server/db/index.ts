@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { setBounded } from '../bounded-map.ts';
 import { nameRegisteredQueries } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -50,14 +51,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
-      let stmt = cache.get(text);
-      if (stmt) {
-        cache.delete(text);
-      } else {
-        stmt = sqlite.prepare(text);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      }
-      cache.set(text, stmt);
+      const stmt = cache.get(text) ?? sqlite.prepare(text);
+      setBounded(cache, text, stmt, STATEMENT_CACHE_SIZE);
       return stmt;
     },
   };

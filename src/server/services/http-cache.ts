@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { setBounded } from '../bounded-map.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { jsonTextOf } from '../envelope.ts';
 
@@ -63,12 +64,6 @@ function utf8(text: string): Uint8Array {
   return scratch.slice(0, encoder.encodeInto(text, scratch).written);
 }
 
-function remember(store: Store, key: string, entry: Entry) {
-  store.entries.delete(key);
-  if (store.entries.size >= CATALOG_CACHE_ENTRIES) store.entries.delete(store.entries.keys().next().value as string);
-  store.entries.set(key, entry);
-}
-
 /**
  * Catalogue GETs: answers are rendered once per URL and locale for CATALOG_CACHE_MS (tests, with
  * NODE_ENV=test, read the database every time), carry an ETag of the body (If-None-Match → 304)
@@ -105,7 +100,7 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
         if (ttl > 0) store.pending.delete(key);
       }
       if (!entry) return;
-      if (ttl > 0) remember(store, key, entry);
+      if (ttl > 0) setBounded(store.entries, key, entry, CATALOG_CACHE_ENTRIES);
     }
     // Otherwise a refresh is under way: the previous answer serves meanwhile.
   }

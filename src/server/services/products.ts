@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Locale } from '../../config.ts';
+import { setBounded } from '../bounded-map.ts';
 import { compileOnce, type Params, unplanned } from '../db/compile-once.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -308,12 +309,6 @@ export const LIST_CACHE_SUMMARIES = 5_000;
 
 export const createListCache = (ttlMs: number): ListCache => ({ ttlMs, candidates: new Map(), summaries: new Map() });
 
-function keep<V>(map: Map<string, V>, key: string, value: V, max: number): void {
-  map.delete(key);
-  if (map.size >= max) map.delete(map.keys().next().value as string);
-  map.set(key, value);
-}
-
 /** Every product matching the filter without its price bounds, in the list's order: ids and prices. */
 const candidatesOf = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
   let q = filtered(db, f, v).select(['p.id', 'p.price']);
@@ -350,7 +345,7 @@ async function listFromCache(
     }));
     hit = { rows, expires: now + cache.ttlMs };
     // Requests arriving while it loads share this read; a failed read is not kept.
-    keep(cache.candidates, key, hit, LIST_CACHE_FILTERS);
+    setBounded(cache.candidates, key, hit, LIST_CACHE_FILTERS);
     rows.catch(() => {
       if (cache.candidates.get(key) === hit) cache.candidates.delete(key);
     });
@@ -375,7 +370,12 @@ async function listFromCache(
     for (const row of rows) {
       const summary = toSummary(row as SummaryRow);
       found.set(summary.id, summary);
-      keep(cache.summaries, `${shape.s}:${summary.id}`, { summary, expires: now + cache.ttlMs }, LIST_CACHE_SUMMARIES);
+      setBounded(
+        cache.summaries,
+        `${shape.s}:${summary.id}`,
+        { summary, expires: now + cache.ttlMs },
+        LIST_CACHE_SUMMARIES,
+      );
     }
   }
   // A product deleted since its ids were read drops out of the page.
