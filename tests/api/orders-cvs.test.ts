@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formsOf, postForm } from '../helpers/html-forms.ts';
 import { createTestShop, type TestShop } from '../helpers/test-app.ts';
 import { expectFailure, okResult } from '../helpers/wire-asserts.ts';
-import { pickVariants } from './cart-helpers.ts';
-import { type Buyer, bodyFor, headersOf, memberBuyer, order, quote } from './orders-helpers.ts';
+import { cartOf, pickVariants } from './cart-helpers.ts';
+import { type Buyer, bodyFor, guestBuyer, headersOf, memberBuyer, order, quote } from './orders-helpers.ts';
+import { freshIp, registerMember } from './users-helpers.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -85,6 +86,30 @@ describe('convenience-store choice through the map', () => {
     expect(placed.json.result.shipping.store).toMatchObject({ brand: 'FAMI', id: reply.fields.CVSStoreID });
     const after = okResult(await quote(shop, buyer, {}));
     expect(after.store).toBeNull();
+  });
+
+  it('keeps the store a guest chose when the guest logs in, in place of the member cart’s older one', async () => {
+    const [v] = await pickVariants(shop, 1, 5);
+    const { phone, password, token: memberToken } = await registerMember(shop);
+    const member: Buyer = { token: memberToken, phone };
+    okResult(await cartOf(shop, { token: memberToken }).add(v!.sku, 1));
+    const older = await chooseOnMap(member, 'UNIMART', '臺北市', '大安區');
+    expect((await sendReply(older.reply)).status).toBe(303);
+
+    const guest = await guestBuyer(shop, [[v!, 1]]);
+    const { reply } = await chooseOnMap(guest, 'FAMI', '高雄市');
+    expect((await sendReply(reply)).status).toBe(303);
+    const login = await shop.call('POST', '/api/users/login', {
+      body: { account: phone, password },
+      ip: freshIp(),
+      headers: { 'x-cart-token': guest.cartToken! },
+    });
+    const token = okResult(login).token;
+    const q = okResult(await quote(shop, { token, phone }, { shipping: { method: 'cvs' }, payment: 'pickup_pay' }));
+    expect(q.store).toMatchObject({ brand: 'FAMI', id: reply.fields.CVSStoreID, name: reply.fields.CVSStoreName });
+    expect(q.store.address).toMatch(/^高雄市/);
+    const rows = await shop.deps.db.kysely.selectFrom('checkout_stores').select('store_id').execute();
+    expect(rows.map((r) => r.store_id)).not.toContain(older.reply.fields.CVSStoreID);
   });
 
   it('uses a ticket once, and refuses a reply whose ticket is unknown or expired', async () => {

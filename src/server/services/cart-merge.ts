@@ -7,7 +7,9 @@ import { sha256, TOKEN_RE } from './tokens.ts';
 /**
  * Moves a guest cart into the cart of the member who just logged in or signed up (by the new
  * session's token), once: quantities of one variant are added, then capped by stock and by 99;
- * sold-out and withdrawn variants stay out; the guest token stops working. The guest cart is deleted
+ * sold-out and withdrawn variants stay out; the guest token stops working. A convenience store the
+ * guest chose on the map comes along and replaces the member cart's: it is the shopper's latest
+ * choice, usually made just before logging in to check out. The guest cart is deleted
  * by a conditional delete inside the transaction, so of two logins at once only one merges.
  * Returns whether a merge happened; an unknown, expired or already merged token merges nothing.
  */
@@ -34,10 +36,22 @@ export async function mergeGuestCart(deps: Deps, sessionToken: string, guestToke
       .orderBy('ci.created_at')
       .orderBy('ci.id')
       .execute();
+    const guestStore = await trx
+      .selectFrom('checkout_stores')
+      .select(['brand', 'sub_type', 'store_id', 'store_name', 'address', 'telephone', 'outside', 'created_at'])
+      .where('cart_id', '=', guest.id)
+      .executeTakeFirst();
     // The claim: whoever deletes the guest cart merges it; a second login finds nothing to delete.
     const claimed = await trx.deleteFrom('carts').where('id', '=', guest.id).executeTakeFirst();
     if (Number(claimed.numDeletedRows) !== 1) return false;
     const { cartId } = await ensureCart(trx, owner, now);
+    if (guestStore) {
+      await trx.deleteFrom('checkout_stores').where('cart_id', '=', cartId).execute();
+      await trx
+        .insertInto('checkout_stores')
+        .values({ ...guestStore, cart_id: cartId })
+        .execute();
+    }
     const own = await trx
       .selectFrom('cart_items')
       .select(['id', 'variant_id', 'quantity'])
