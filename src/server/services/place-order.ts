@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Locale } from '../../config.ts';
+import { CARD_PAY_TIMEOUT_MS, type Locale } from '../../config.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -13,12 +13,12 @@ import { PREPAID } from './order-view.ts';
 import { baseFee, loadMethods, methodOff, paymentChoices, shippingChoices, storeMissing } from './shipping.ts';
 import { newSecret, sha256 } from './tokens.ts';
 
-const MINUTE_MS = 60_000;
-/** How long an unpaid order holds its stock: a card attempt 30 minutes, ATM and store code 3 days. */
+const DAY_MS = 86_400_000;
+/** How long an unpaid order holds its stock: a card attempt CARD_PAY_TIMEOUT_MS, ATM and store code 3 days. */
 export const PAY_WINDOW_MS: Record<string, number> = {
-  credit: 30 * MINUTE_MS,
-  atm: 3 * 24 * 60 * MINUTE_MS,
-  cvs_code: 3 * 24 * 60 * MINUTE_MS,
+  credit: CARD_PAY_TIMEOUT_MS,
+  atm: 3 * DAY_MS,
+  cvs_code: 3 * DAY_MS,
 };
 
 export interface PlaceInput {
