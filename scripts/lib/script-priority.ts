@@ -8,6 +8,8 @@
  * behaviour to markup that is already complete, so each page gets one small inline loader instead:
  * after the first frame it preloads every entry and every chunk they import statically (in
  * parallel, at low priority), then runs the entries in document order. Dynamic imports stay lazy.
+ * A page whose largest paint is an image waits for that image's paint as well: a script fetched and
+ * run before it would be counted in front of it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -52,16 +54,32 @@ function dependencies(entries: string[], graph: Map<string, string[]>): string[]
   return order;
 }
 
+/** The longest the scripts wait for the lead image to be painted (ms after the document is parsed). */
+export const LEAD_IMAGE_WAIT_MS = 3000;
+
 /**
- * Starts the page's scripts once the first frame is painted: every entry and every chunk they import
- * statically is preloaded then (fetched in parallel, at low priority), and the entries run in
- * document order, as module scripts would.
+ * Starts the page's scripts once the first frame is painted and, on a page with a lead image
+ * (`fetchpriority="high"`: a product's photo, an article's cover, the first card of a listing), once
+ * that image has been painted. The browser reports the paint (Element Timing for an image marked
+ * `elementtiming`, or a largest-contentful-paint entry for it); a large image can reach the screen
+ * frames after it has loaded, so its load event is used only where neither is reported. A shopper's
+ * first touch or key, a failed image, or LEAD_IMAGE_WAIT_MS start them at once. Every entry and every
+ * chunk they import statically is then preloaded (fetched in parallel, at low priority), and the
+ * entries run in document order, as module scripts would.
  */
 const loader = (urls: string[], modules: string[]) =>
-  '<script>addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>setTimeout(async()=>{' +
+  '<script>addEventListener("DOMContentLoaded",()=>{let s=0;const go=()=>{if(s++)return;' +
+  'requestAnimationFrame(()=>setTimeout(async()=>{' +
   `for(const u of ${JSON.stringify(modules)}){const l=document.createElement("link");` +
   'l.rel="modulepreload";l.href=u;l.fetchPriority="low";document.head.append(l)}' +
-  `for(const u of ${JSON.stringify(urls)})await import(u)})),{once:true})</script>`;
+  `for(const u of ${JSON.stringify(urls)})await import(u)}))};` +
+  'const i=document.querySelector("img[fetchpriority=high]");if(!i)return go();' +
+  'const k=["element","largest-contentful-paint"].filter(t=>PerformanceObserver.supportedEntryTypes?.includes(t));' +
+  'if(k.length){const o=new PerformanceObserver(l=>{if(l.getEntries().some(e=>e.element===i)){o.disconnect();go()}});' +
+  'for(const type of k)o.observe({type,buffered:true})}else if(i.complete)return go();else i.addEventListener("load",go);' +
+  'i.addEventListener("error",go);' +
+  'for(const e of["pointerdown","keydown","touchstart"])addEventListener(e,go,{once:true,passive:true});' +
+  `setTimeout(go,${LEAD_IMAGE_WAIT_MS})},{once:true})</script>`;
 
 /** The page with its module scripts started after the first paint (see the top of this file). */
 export function deferPageScripts(html: string, graph: Map<string, string[]>): string {

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deferPageScripts, readImportGraph } from '../../scripts/lib/script-priority.ts';
+import { deferPageScripts, LEAD_IMAGE_WAIT_MS, readImportGraph } from '../../scripts/lib/script-priority.ts';
 import { cspFor } from '../../src/server/site.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'script-priority-'));
@@ -76,5 +77,146 @@ describe('deferPageScripts', () => {
       .split('; ')
       .find((d) => d.startsWith('script-src'));
     expect(scriptSrc?.match(/'sha256-/g)).toHaveLength(1);
+  });
+
+  describe('the loader in a page', () => {
+    type Handler = () => void;
+    interface Model {
+      /** Entry types the browser reports; an empty list is a browser without paint timing. */
+      reports?: string[];
+      lead?: { complete: boolean } | null;
+    }
+    /** Runs the page's loader against a small model of the browser; returns its controls. */
+    function run({ reports = ['element', 'largest-contentful-paint'], lead = { complete: false } }: Model) {
+      const script = /<script>([\s\S]*?)<\/script>/.exec(deferPageScripts(page(['Entry1.js']), graph))?.[1] ?? '';
+      const on = new Map<string, Handler[]>();
+      const leadOn = new Map<string, Handler[]>();
+      const listen = (into: Map<string, Handler[]>) => (type: string, fn: Handler) =>
+        into.set(type, [...(into.get(type) ?? []), fn]);
+      const frames: Handler[] = [];
+      const timers: { ms: number; fn: Handler }[] = [];
+      const observers: { types: string[]; fn: (l: { getEntries(): { element: unknown }[] }) => void; off: boolean }[] =
+        [];
+      const preloaded: string[] = [];
+      const imported: string[] = [];
+      const image = lead && { ...lead, addEventListener: listen(leadOn) };
+      class PerformanceObserver {
+        static supportedEntryTypes = reports;
+        private record: (typeof observers)[number];
+        constructor(fn: (typeof observers)[number]['fn']) {
+          this.record = { types: [], fn, off: false };
+          observers.push(this.record);
+        }
+        observe(o: { type: string; buffered: boolean }) {
+          this.record.types.push(o.type);
+        }
+        disconnect() {
+          this.record.off = true;
+        }
+      }
+      runInNewContext(script.replaceAll('import(', 'load('), {
+        addEventListener: listen(on),
+        requestAnimationFrame: (fn: Handler) => frames.push(fn),
+        setTimeout: (fn: Handler, ms = 0) => (ms ? timers.push({ ms, fn }) : fn()),
+        PerformanceObserver,
+        load: async (u: string) => imported.push(u),
+        document: {
+          querySelector: (q: string) => (q === 'img[fetchpriority=high]' ? image : null),
+          createElement: () => ({}),
+          head: { append: (l: { href: string }) => preloaded.push(l.href) },
+        },
+      });
+      const fire = (into: Map<string, Handler[]>, type: string) => {
+        for (const fn of into.get(type) ?? []) fn();
+      };
+      return {
+        fire: (type: string) => fire(on, type),
+        fireLead: (type: string) => fire(leadOn, type),
+        /** The browser reports a paint of `type` for the lead image, or for another element. */
+        painted: (type: string, element: unknown = image) => {
+          for (const o of observers) if (!o.off && o.types.includes(type)) o.fn({ getEntries: () => [{ element }] });
+        },
+        frame: async () => {
+          for (const fn of frames.splice(0)) fn();
+          await new Promise((r) => setImmediate(r));
+        },
+        wait: (ms: number) => {
+          for (const t of timers.filter((x) => x.ms <= ms)) t.fn();
+        },
+        observers,
+        preloaded,
+        imported,
+      };
+    }
+    const started = ['/_astro/Entry1.js'];
+
+    it('starts the scripts one frame after the document is parsed when there is no lead image', async () => {
+      const page = run({ lead: null });
+      await page.frame();
+      expect(page.preloaded).toEqual([]);
+      page.fire('DOMContentLoaded');
+      expect(page.preloaded).toEqual([]);
+      await page.frame();
+      expect(page.preloaded).toContain('/_astro/shared.js');
+      expect(page.imported).toEqual(started);
+    });
+
+    it('waits for the lead image’s paint, not its load, then one frame, and starts once', async () => {
+      const page = run({ lead: { complete: true } });
+      page.fire('DOMContentLoaded');
+      page.fireLead('load');
+      page.fire('load');
+      await page.frame();
+      page.painted('largest-contentful-paint', { other: true });
+      await page.frame();
+      expect(page.imported).toEqual([]);
+      page.painted('element');
+      expect(page.imported).toEqual([]);
+      await page.frame();
+      expect(page.imported).toEqual(started);
+      expect(page.observers.every((o) => o.off)).toBe(true);
+      page.fire('pointerdown');
+      page.wait(60_000);
+      await page.frame();
+      expect(page.imported).toEqual(started);
+    });
+
+    it('takes a largest-contentful-paint entry for the image where Element Timing is not reported', async () => {
+      const page = run({ reports: ['largest-contentful-paint'] });
+      page.fire('DOMContentLoaded');
+      expect(page.observers[0]?.types).toEqual(['largest-contentful-paint']);
+      page.painted('largest-contentful-paint');
+      await page.frame();
+      expect(page.imported).toEqual(started);
+    });
+
+    it('uses the image’s load event in a browser that reports no paints', async () => {
+      const waiting = run({ reports: [] });
+      waiting.fire('DOMContentLoaded');
+      await waiting.frame();
+      expect(waiting.imported).toEqual([]);
+      waiting.fireLead('load');
+      await waiting.frame();
+      expect(waiting.imported).toEqual(started);
+      const arrived = run({ reports: [], lead: { complete: true } });
+      arrived.fire('DOMContentLoaded');
+      await arrived.frame();
+      expect(arrived.imported).toEqual(started);
+    });
+
+    it('starts at the shopper’s first touch or key, a failed image, or after the longest wait', async () => {
+      for (const start of ['pointerdown', 'keydown', 'touchstart', 'error', 'timeout'] as const) {
+        const page = run({});
+        page.fire('DOMContentLoaded');
+        page.wait(LEAD_IMAGE_WAIT_MS - 1);
+        await page.frame();
+        expect(page.imported, start).toEqual([]);
+        if (start === 'error') page.fireLead('error');
+        else if (start === 'timeout') page.wait(LEAD_IMAGE_WAIT_MS);
+        else page.fire(start);
+        await page.frame();
+        expect(page.imported, start).toEqual(started);
+      }
+    });
   });
 });

@@ -29,7 +29,7 @@ export function productCardHtml(p: ProductSummary, o: CardOptions): string {
   const img = p.image;
   const loading = o.eager ? 'eager' : 'lazy';
   // The page's largest paint: fetched first and decoded in step with the page.
-  const hints = o.priority ? ' fetchpriority="high"' : ' decoding="async"';
+  const hints = o.priority ? ' fetchpriority="high" elementtiming="lead"' : ' decoding="async"';
   const onSale = p.compareAtPrice !== null && p.compareAtPrice > p.price;
   const badge = !p.inStock
     ? `<span class="badge">${esc(o.labels.outOfStock)}</span>`
