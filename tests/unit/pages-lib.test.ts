@@ -41,7 +41,7 @@ describe('product card markup', () => {
     const html = productCardHtml(product, { href: '/brands/sony/wh-1000xm6', labels, eager: true, priority: true });
     expect(html).toContain('WH-1000XM6 &lt;Black&gt;');
     expect(html).toContain('width="800" height="800"');
-    expect(html).toContain('loading="eager" fetchpriority="high">');
+    expect(html).toContain('loading="eager" fetchpriority="high" elementtiming="lead">');
     expect(html).toContain('NT$12,990');
     expect(html).toContain('<span class="badge sale">Sale</span>');
   });
