@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPrice, isoDateInTaipei } from '../../src/lib/i18n/format.ts';
+import { currentYear, formatDate, formatDateTime, formatPrice, isoDateInTaipei } from '../../src/lib/i18n/format.ts';
 import { localeOfPath, localePath, neutralPath, otherLocale } from '../../src/lib/i18n/locale.ts';
 import { MESSAGES, t } from '../../src/lib/i18n/messages/index.ts';
 
@@ -73,5 +73,12 @@ describe('locale paths', () => {
     expect(neutralPath('/en/brands/sony/')).toBe('/brands/sony');
     expect(neutralPath('/about')).toBe('/about');
     expect(otherLocale('en')).toBe('zh-TW');
+  });
+});
+
+describe('currentYear', () => {
+  it('is the year in Taipei, which starts eight hours before it does in UTC', () => {
+    expect(currentYear(new Date('2026-12-31T15:59:59Z'))).toBe('2026');
+    expect(currentYear(new Date('2026-12-31T16:00:00Z'))).toBe('2027');
   });
 });

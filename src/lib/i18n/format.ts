@@ -33,3 +33,12 @@ export function formatDateTime(iso: string | number | Date, locale: Locale): str
 export function isoDateInTaipei(iso: string | number | Date): string {
   return dayjs(iso).tz(TIME_ZONE).format('YYYY-MM-DD');
 }
+
+/**
+ * Made once: creating a formatter costs about 0.1 ms (reusing one, 3 µs), which every page of a
+ * 40,000-page build paid for its footer.
+ */
+const yearInTaipei = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: TIME_ZONE });
+
+/** The year in Asia/Taipei at `now` (the footer's copyright line). */
+export const currentYear = (now: Date = new Date()): string => yearInTaipei.format(now);
