@@ -46,6 +46,16 @@ describe('formatting', () => {
     expect(formatPrice(-500)).toBe('-NT$500');
   });
 
+  it('groups digits as Intl does, for amounts of every length', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (let digits = 1; digits <= 12; digits++)
+      for (const lead of [1, 5, 9]) {
+        const n = Number(`${lead}${'7'.repeat(digits - 1)}`);
+        expect(formatPrice(n)).toBe(`NT$${intl.format(n)}`);
+        expect(formatPrice(-n - 0.4)).toBe(`-NT$${intl.format(n)}`);
+      }
+  });
+
   it('writes dates in Asia/Taipei (UTC+8), also across midnight', () => {
     // 16:30 UTC on 31 October is 00:30 on 1 November in Taipei.
     const iso = '2026-10-31T16:30:00.000Z';
