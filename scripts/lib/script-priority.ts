@@ -54,6 +54,12 @@ function dependencies(entries: string[], graph: Map<string, string[]>): string[]
   return order;
 }
 
+/**
+ * Preloads started in one task: starting a fetch costs a slow phone a few milliseconds of main
+ * thread, and a dozen in one task made a long task of it (blocking time).
+ */
+const PRELOADS_PER_TASK = 4;
+
 /** The longest the scripts wait for the lead image to be painted (ms after the document is parsed). */
 export const LEAD_IMAGE_WAIT_MS = 3000;
 
@@ -69,9 +75,10 @@ export const LEAD_IMAGE_WAIT_MS = 3000;
  */
 const loader = (urls: string[], modules: string[]) =>
   '<script>addEventListener("DOMContentLoaded",()=>{let s=0;const go=()=>{if(s++)return;' +
-  'requestAnimationFrame(()=>setTimeout(async()=>{' +
+  'requestAnimationFrame(()=>setTimeout(async()=>{let n=0;' +
   `for(const u of ${JSON.stringify(modules)}){const l=document.createElement("link");` +
-  'l.rel="modulepreload";l.href=u;l.fetchPriority="low";document.head.append(l)}' +
+  'l.rel="modulepreload";l.href=u;l.fetchPriority="low";document.head.append(l);' +
+  `if(++n%${PRELOADS_PER_TASK}===0)await new Promise(r=>setTimeout(r))}` +
   `for(const u of ${JSON.stringify(urls)})await import(u)}))};` +
   'const i=document.querySelector("img[fetchpriority=high]");if(!i)return go();' +
   'const k=["element","largest-contentful-paint"].filter(t=>PerformanceObserver.supportedEntryTypes?.includes(t));' +

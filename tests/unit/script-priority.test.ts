@@ -87,13 +87,19 @@ describe('deferPageScripts', () => {
       lead?: { complete: boolean } | null;
     }
     /** Runs the page's loader against a small model of the browser; returns its controls. */
-    function run({ reports = ['element', 'largest-contentful-paint'], lead = { complete: false } }: Model) {
-      const script = /<script>([\s\S]*?)<\/script>/.exec(deferPageScripts(page(['Entry1.js']), graph))?.[1] ?? '';
+    function run(
+      { reports = ['element', 'largest-contentful-paint'], lead = { complete: false } }: Model,
+      entries = ['Entry1.js'],
+      imports = graph,
+    ) {
+      const script = /<script>([\s\S]*?)<\/script>/.exec(deferPageScripts(page(entries), imports))?.[1] ?? '';
       const on = new Map<string, Handler[]>();
       const leadOn = new Map<string, Handler[]>();
       const listen = (into: Map<string, Handler[]>) => (type: string, fn: Handler) =>
         into.set(type, [...(into.get(type) ?? []), fn]);
       const frames: Handler[] = [];
+      /** Zero-delay timers: the tasks the page queues, run by `frame` (or one by one by `task`). */
+      const tasks: Handler[] = [];
       const timers: { ms: number; fn: Handler }[] = [];
       const observers: { types: string[]; fn: (l: { getEntries(): { element: unknown }[] }) => void; off: boolean }[] =
         [];
@@ -117,7 +123,7 @@ describe('deferPageScripts', () => {
       runInNewContext(script.replaceAll('import(', 'load('), {
         addEventListener: listen(on),
         requestAnimationFrame: (fn: Handler) => frames.push(fn),
-        setTimeout: (fn: Handler, ms = 0) => (ms ? timers.push({ ms, fn }) : fn()),
+        setTimeout: (fn: Handler, ms = 0) => (ms ? timers.push({ ms, fn }) : tasks.push(fn)),
         PerformanceObserver,
         load: async (u: string) => imported.push(u),
         document: {
@@ -138,6 +144,16 @@ describe('deferPageScripts', () => {
         },
         frame: async () => {
           for (const fn of frames.splice(0)) fn();
+          for (let fn = tasks.shift(); fn; fn = tasks.shift()) {
+            fn();
+            await new Promise((r) => setImmediate(r));
+          }
+          await new Promise((r) => setImmediate(r));
+        },
+        /** Runs the frames due, then only the first task they queued. */
+        firstTask: async () => {
+          for (const fn of frames.splice(0)) fn();
+          tasks.shift()?.();
           await new Promise((r) => setImmediate(r));
         },
         wait: (ms: number) => {
@@ -179,6 +195,17 @@ describe('deferPageScripts', () => {
       page.wait(60_000);
       await page.frame();
       expect(page.imported).toEqual(started);
+    });
+
+    it('starts a few preloads per task, so that a page with many modules gets no long task', async () => {
+      const many = new Map([['Big.js', Array.from({ length: 10 }, (_, i) => `chunk${i}.js`)]]);
+      const page = run({ lead: null }, ['Big.js'], many);
+      page.fire('DOMContentLoaded');
+      await page.firstTask();
+      expect(page.preloaded).toHaveLength(4);
+      await page.frame();
+      expect(page.preloaded).toHaveLength(11);
+      expect(page.imported).toEqual(['/_astro/Big.js']);
     });
 
     it('takes a largest-contentful-paint entry for the image where Element Timing is not reported', async () => {
