@@ -1,6 +1,7 @@
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from '../../config.ts';
 import type { Deps } from '../context.ts';
 import { ensureCart, GUEST_CART_TTL_MS } from './cart-owner.ts';
+import { putStore, readStore } from './checkout-cart.ts';
 import { findSession } from './sessions.ts';
 import { sha256, TOKEN_RE } from './tokens.ts';
 
@@ -36,22 +37,12 @@ export async function mergeGuestCart(deps: Deps, sessionToken: string, guestToke
       .orderBy('ci.created_at')
       .orderBy('ci.id')
       .execute();
-    const guestStore = await trx
-      .selectFrom('checkout_stores')
-      .select(['brand', 'sub_type', 'store_id', 'store_name', 'address', 'telephone', 'outside', 'created_at'])
-      .where('cart_id', '=', guest.id)
-      .executeTakeFirst();
+    const guestStore = await readStore(trx, guest.id);
     // The claim: whoever deletes the guest cart merges it; a second login finds nothing to delete.
     const claimed = await trx.deleteFrom('carts').where('id', '=', guest.id).executeTakeFirst();
     if (Number(claimed.numDeletedRows) !== 1) return false;
     const { cartId } = await ensureCart(trx, owner, now);
-    if (guestStore) {
-      await trx.deleteFrom('checkout_stores').where('cart_id', '=', cartId).execute();
-      await trx
-        .insertInto('checkout_stores')
-        .values({ ...guestStore, cart_id: cartId })
-        .execute();
-    }
+    if (guestStore) await putStore(trx, cartId, guestStore);
     const own = await trx
       .selectFrom('cart_items')
       .select(['id', 'variant_id', 'quantity'])

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../config.ts';
-import type { Database } from '../db/schema.ts';
+import type { CheckoutStoresTable, Database } from '../db/schema.ts';
 import { pick } from '../i18n.ts';
 import { BRAND_NAMES, type CvsBrand } from '../providers/logistics/cvs.ts';
 import type { ShipContext } from './shipping.ts';
@@ -73,7 +73,7 @@ export type StoreRow = NonNullable<Awaited<ReturnType<typeof readStore>>>;
 export function readStore(k: Db, cartId: number) {
   return k
     .selectFrom('checkout_stores')
-    .select(['brand', 'sub_type', 'store_id', 'store_name', 'address', 'telephone', 'outside'])
+    .select(['brand', 'sub_type', 'store_id', 'store_name', 'address', 'telephone', 'outside', 'created_at'])
     .where('cart_id', '=', cartId)
     .executeTakeFirst();
 }
@@ -96,4 +96,17 @@ export function wireStore(
 /** Forgets the store of a cart (the shopper left store pickup, changed chain, or ordered). */
 export async function clearStore(k: Db, cartId: number): Promise<void> {
   await k.deleteFrom('checkout_stores').where('cart_id', '=', cartId).execute();
+}
+
+/** Makes `store` the cart's store, in place of any it had (a map reply, or a guest's store at login). */
+export async function putStore(
+  k: Db,
+  cartId: number,
+  store: Omit<Insertable<CheckoutStoresTable>, 'id' | 'cart_id'>,
+): Promise<void> {
+  await clearStore(k, cartId);
+  await k
+    .insertInto('checkout_stores')
+    .values({ ...store, cart_id: cartId })
+    .execute();
 }

@@ -5,7 +5,7 @@ import { ecpayConfig } from '../providers/ecpay/config.ts';
 import type { CvsBrand } from '../providers/logistics/cvs.ts';
 import { buildMapForm } from '../providers/logistics/map.ts';
 import { parseStoreReply, StoreReplyError } from '../providers/logistics/reply.ts';
-import { clearStore } from './checkout-cart.ts';
+import { clearStore, putStore } from './checkout-cart.ts';
 import { sha256 } from './tokens.ts';
 
 /** A map ticket works once, within 30 minutes of opening the map. */
@@ -97,21 +97,16 @@ export async function keepStore(deps: Deps, form: Record<string, string>): Promi
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) return false;
-    await clearStore(trx, row.cart_id);
-    await trx
-      .insertInto('checkout_stores')
-      .values({
-        cart_id: row.cart_id,
-        brand: store.brand,
-        sub_type: store.subType,
-        store_id: store.storeId,
-        store_name: store.storeName,
-        address: store.address,
-        telephone: store.telephone,
-        outside: store.outlying ? 1 : 0,
-        created_at: now,
-      })
-      .execute();
+    await putStore(trx, row.cart_id, {
+      brand: store.brand,
+      sub_type: store.subType,
+      store_id: store.storeId,
+      store_name: store.storeName,
+      address: store.address,
+      telephone: store.telephone,
+      outside: store.outlying ? 1 : 0,
+      created_at: now,
+    });
     return true;
   });
   return { locale, kept };
