@@ -1,0 +1,42 @@
+import type { Msg } from '../common/i18n.ts';
+import type { PaymentCode } from './checkout.schemas.ts';
+
+/** Names of the payment methods as the checkout page lists them. */
+export const PAYMENT_NAMES: Record<PaymentCode, Msg> = {
+  credit: { zh: '信用卡', en: 'Credit card' },
+  atm: { zh: 'ATM 轉帳', en: 'ATM transfer' },
+  cvs_code: { zh: '超商代碼繳費', en: 'Convenience-store payment code' },
+  cod: { zh: '貨到付款', en: 'Cash on delivery' },
+  pickup_pay: { zh: '取貨付款', en: 'Pay at pickup' },
+};
+
+/** Why a shipping or payment method is not offered; `{...}` are filled in. */
+export const REASONS = {
+  tooHeavy: {
+    zh: '超商取貨包裹最重 {max} 公斤，這次訂購約 {weight} 公斤，請改用宅配或門市自取。',
+    en: 'Store pickup takes parcels up to {max} kg; this order weighs about {weight} kg. Choose home delivery or shop pickup.',
+  },
+  tooLarge: {
+    zh: '超商取貨包裹最長邊 {max} 公分，{item}的包裝約 {side} 公分，請改用宅配或門市自取。',
+    en: 'Store pickup takes parcels up to {max} cm on the longest side; {item} is boxed at about {side} cm. Choose home delivery or shop pickup.',
+  },
+  noOutlying: {
+    zh: '這個配送方式不送往澎湖、金門、馬祖，請改用其他方式。',
+    en: 'This method does not deliver to Penghu, Kinmen or Matsu. Choose another one.',
+  },
+  storeMissing: {
+    zh: '請先在地圖上選擇取貨門市。',
+    en: 'Choose the pickup store on the map first.',
+  },
+  codHomeOnly: { zh: '貨到付款只適用宅配到府。', en: 'Cash on delivery is for home delivery only.' },
+  pickupPayOnly: {
+    zh: '取貨付款只適用超商取貨或門市自取。',
+    en: 'Pay at pickup is for store or shop pickup only.',
+  },
+  pickupPayMax: {
+    zh: '取貨付款金額上限為 {amount}，請改用其他付款方式。',
+    en: 'Pay at pickup is limited to {amount}. Choose another payment method.',
+  },
+  methodOff: { zh: '這個方式目前暫停提供。', en: 'This method is not offered at the moment.' },
+} as const satisfies Record<string, Msg>;
+export type ReasonKey = keyof typeof REASONS;

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { Locale } from '../../config.ts';
+import { clearStore, putStore } from '../cart/cart-store.ts';
+import { sha256 } from '../common/tokens.ts';
+import type { Deps } from '../context.ts';
+import { ecpayConfig } from '../providers/ecpay/config.ts';
+import type { CvsBrand } from '../providers/logistics/cvs.ts';
+import { buildMapForm } from '../providers/logistics/map.ts';
+import { parseStoreReply, StoreReplyError } from '../providers/logistics/reply.ts';
+
+/** A map ticket works once, within 30 minutes of opening the map. */
+export const MAP_TICKET_TTL_MS = 30 * 60_000;
+export const STORE_REPLY_PATH = '/api/checkout/cvs-store';
+// 15 random bytes are 20 base64url characters: exactly what ExtraData carries back.
+const TICKET_BYTES = 15;
+const TICKET_RE = /^[A-Za-z0-9_-]{20}$/;
+
+/**
+ * The shop's origin as the store map sees it: ECPay posts the chosen store to SITE_URL; the local
+ * simulator runs in this very server, so the origin the page called is the one it reaches.
+ */
+export function shopOrigin(deps: Deps, requestUrl: string): string {
+  return ecpayConfig(deps.env).mode === 'simulator' ? new URL(requestUrl).origin : deps.env.SITE_URL.replace(/\/$/, '');
+}
+
+/**
+ * The auto-submitting form that opens the store map of `brand` for a cart. Its ExtraData is a new
+ * one-time ticket that names the cart and remembers the page's language; the ticket is kept hashed.
+ * Choosing another chain forgets the store chosen before.
+ */
+export async function openMap(deps: Deps, cartId: number, brand: CvsBrand, locale: Locale, origin: string) {
+  const k = deps.db.kysely;
+  const now = deps.clock.now();
+  const ticket = randomBytes(TICKET_BYTES).toString('base64url');
+  const kept = await k.selectFrom('checkout_stores').select('brand').where('cart_id', '=', cartId).executeTakeFirst();
+  if (kept && kept.brand !== brand) await clearStore(k, cartId);
+  await k
+    .insertInto('cvs_map_tickets')
+    .values({
+      ticket_hash: sha256(ticket),
+      cart_id: cartId,
+      brand,
+      locale,
+      created_at: now,
+      expires_at: now + MAP_TICKET_TTL_MS,
+      used_at: null,
+    })
+    .execute();
+  await k.deleteFrom('cvs_map_tickets').where('expires_at', '<', now).execute();
+  const config = ecpayConfig(deps.env);
+  return buildMapForm(
+    {
+      merchantTradeNo: `SWM${randomBytes(8).toString('hex').toUpperCase()}`.slice(0, 20),
+      subType: `${brand}C2C`,
+      collection: false,
+      replyPath: STORE_REPLY_PATH,
+      extraData: ticket,
+      device: 'pc',
+      origin,
+    },
+    config.logistics,
+    config.mode,
+  );
+}
+
+/**
+ * Keeps the store of a map reply for the cart its ticket names. The ticket is spent by one
+ * conditional UPDATE (a replay finds it used); a reply of another chain than the map was opened
+ * for is refused. Returns the ticket's language, and whether the store was kept.
+ */
+export async function keepStore(deps: Deps, form: Record<string, string>): Promise<{ locale: Locale; kept: boolean }> {
+  const k = deps.db.kysely;
+  const now = deps.clock.now();
+  const ticket = form.ExtraData ?? '';
+  if (!TICKET_RE.test(ticket)) return { locale: 'zh-TW', kept: false };
+  const row = await k
+    .selectFrom('cvs_map_tickets')
+    .select(['id', 'cart_id', 'brand', 'locale'])
+    .where('ticket_hash', '=', sha256(ticket))
+    .executeTakeFirst();
+  if (!row) return { locale: 'zh-TW', kept: false };
+  const locale: Locale = row.locale === 'en' ? 'en' : 'zh-TW';
+  let store: ReturnType<typeof parseStoreReply>;
+  try {
+    store = parseStoreReply(form, ecpayConfig(deps.env).logistics);
+  } catch (err) {
+    if (err instanceof StoreReplyError) return { locale, kept: false };
+    throw err;
+  }
+  if (store.brand !== row.brand) return { locale, kept: false };
+  const kept = await k.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable('cvs_map_tickets')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) return false;
+    await putStore(trx, row.cart_id, {
+      brand: store.brand,
+      sub_type: store.subType,
+      store_id: store.storeId,
+      store_name: store.storeName,
+      address: store.address,
+      telephone: store.telephone,
+      outside: store.outlying ? 1 : 0,
+      created_at: now,
+    });
+    return true;
+  });
+  return { locale, kept };
+}

@@ -1,0 +1,28 @@
+import { ApiError } from './errors.ts';
+
+/**
+ * Faults a load or fault test can arm: the next `times` calls of `checkFault(name)` fail as if the
+ * database had gone away. Armed only through `POST /api/dev/faults` (refused in production unless
+ * ALLOW_FAULTS=1) or by tests; never armed otherwise, so `checkFault` costs one map lookup.
+ * `order.after-stock`: between taking stock and writing the order. `payment.notify`: before the
+ * transaction of a payment notice.
+ */
+export const FAULT_NAMES = ['order.after-stock', 'payment.notify'] as const;
+export type FaultName = (typeof FAULT_NAMES)[number];
+
+const armed = new Map<FaultName, number>();
+
+/** Makes the next `times` calls of `checkFault(name)` throw; 0 disarms it. */
+export function armFault(name: FaultName, times: number): void {
+  if (times > 0) armed.set(name, times);
+  else armed.delete(name);
+}
+
+/** Throws a database-unavailable error (503 UNAVAILABLE) when `name` is armed, and counts it down. */
+export function checkFault(name: FaultName): void {
+  const left = armed.get(name);
+  if (left === undefined) return;
+  if (left <= 1) armed.delete(name);
+  else armed.set(name, left - 1);
+  throw new ApiError('UNAVAILABLE', { cause: new Error(`fault ${name}: database unavailable`) });
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** C0 and C1 controls; multi-line text keeps tab, line feed and carriage return. */
+const LINE_CONTROL_RE = /\p{Cc}/u;
+const TEXT_CONTROL_RE = /(?![\t\n\r])\p{Cc}/u;
+/** Embeddings, overrides and isolates: they make text read in another order than it is stored. */
+const BIDI_CONTROL_RE = /[\u202A-\u202E\u2066-\u2069]/;
+/** A letter, digit, punctuation mark or symbol: something a reader sees. */
+const VISIBLE_RE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/**
+ * Why `s` cannot be stored as text, as a FIELD_MESSAGES key, or null: a lone surrogate (not valid
+ * Unicode), a control character (NUL cuts strings short in SQLite and is refused by PostgreSQL) or a
+ * bidirectional override.
+ */
+export function textProblem(s: string, multiline = false): 'textUnsafe' | null {
+  if (!s.isWellFormed()) return 'textUnsafe';
+  if ((multiline ? TEXT_CONTROL_RE : LINE_CONTROL_RE).test(s)) return 'textUnsafe';
+  if (BIDI_CONTROL_RE.test(s)) return 'textUnsafe';
+  return null;
+}
+
+/** Whether `s` has at least one visible character (not only spaces, zero-width or format characters). */
+export const hasVisible = (s: string): boolean => VISIBLE_RE.test(s);
+
+/**
+ * A string field of text people type: refused with a field error when it carries characters that
+ * are not text (see textProblem), then NFC-normalized and trimmed, between `min` and `max`
+ * characters. `visible` also refuses text with nothing visible in it.
+ */
+export function textField(opts: {
+  max: number;
+  min?: number;
+  multiline?: boolean;
+  visible?: boolean;
+  tooShort?: string;
+  tooLong?: string;
+}) {
+  const checked = z
+    .string()
+    .superRefine((s, ctx) => {
+      const problem = textProblem(s, opts.multiline);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+    })
+    .transform((s) => s.normalize('NFC').trim());
+  let out = z.string();
+  if (opts.min) out = out.min(opts.min, { message: opts.tooShort ?? 'required' });
+  out = out.max(opts.max, { message: opts.tooLong ?? 'tooLong' });
+  const sized = checked.pipe(out);
+  return opts.visible ? sized.refine((s) => s === '' || hasVisible(s), { message: 'noVisible' }) : sized;
+}

@@ -1,0 +1,45 @@
+import { sweepGuestCarts } from '../cart/cart-owner.ts';
+import type { Deps } from '../context.ts';
+
+const DAY_MS = 86_400_000;
+/** Rows are kept this long past their end, so that limits and audits still see recent history. */
+export const RETENTION_MS = 2 * DAY_MS;
+/** How often a serving process sweeps. */
+export const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Deletes security records that can no longer matter: rate-limit windows (the longest is a day),
+ * expired or used one-time codes and reset tickets, and expired or revoked sessions. Safe to run
+ * from every instance at once. Guest carts unused for 30 days go too.
+ */
+export async function sweep(deps: Deps): Promise<Record<string, number>> {
+  const cutoff = deps.clock.now() - RETENTION_MS;
+  const k = deps.db.kysely;
+  const counts = await Promise.all([
+    k.deleteFrom('rate_limits').where('window_start', '<', cutoff).executeTakeFirst(),
+    k.deleteFrom('otp_codes').where('expires_at', '<', cutoff).executeTakeFirst(),
+    k.deleteFrom('reset_tickets').where('expires_at', '<', cutoff).executeTakeFirst(),
+    k
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
+      .executeTakeFirst(),
+  ]);
+  const guestCarts = await sweepGuestCarts(k, deps.clock.now());
+  const [rateLimits, otpCodes, resetTickets, sessions] = counts.map((r) => Number(r.numDeletedRows));
+  return {
+    rateLimits: rateLimits ?? 0,
+    otpCodes: otpCodes ?? 0,
+    resetTickets: resetTickets ?? 0,
+    sessions: sessions ?? 0,
+    guestCarts,
+  };
+}
+
+/** Sweeps now and then every SWEEP_INTERVAL_MS; the timer never keeps the process alive. */
+export function startSweeper(deps: Deps): () => void {
+  const run = () => sweep(deps).catch((err) => console.error('[maintenance] sweep failed', err));
+  void run();
+  const timer = setInterval(run, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

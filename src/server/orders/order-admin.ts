@@ -1,0 +1,113 @@
+import type { Deps } from '../context.ts';
+import type { OrderState } from '../db/schema.ts';
+import { afterMove } from '../payment/invoicing.ts';
+import { releaseUnpaid as releaseUnpaidOrders } from '../payment/sweep.ts';
+import { cancelOrder } from './order-list.ts';
+import { shippedText, textReceiver } from './order-sms.ts';
+import { moveOrder } from './order-state.ts';
+import { readOrder, type WireOrder } from './order-view.ts';
+
+/** A refusal of the shop owner's tools, with a message for the terminal. */
+export class OrderAdminError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OrderAdminError';
+  }
+}
+
+export const CARRIER_MAX = 40;
+export const TRACKING_MAX = 40;
+
+async function orderByNo(deps: Deps, no: string) {
+  const row = await deps.db.kysely
+    .selectFrom('orders')
+    .select(['id', 'state', 'shipping_method', 'receiver_phone', 'locale', 'no'])
+    .where('no', '=', no)
+    .executeTakeFirst();
+  if (!row) throw new OrderAdminError(`No order ${no}.`);
+  return row;
+}
+
+const refuse = (no: string, state: string, to: string) =>
+  new OrderAdminError(`Order ${no} is ${state}: it cannot be moved to ${to}.`);
+
+/** The newest orders, optionally of one state. */
+export function listForShop(deps: Deps, opts: { state?: OrderState | undefined; limit: number }) {
+  let q = deps.db.kysely
+    .selectFrom('orders')
+    .select(['no', 'state', 'created_at', 'total', 'receiver_name', 'shipping_method', 'payment_method'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit);
+  if (opts.state) q = q.where('state', '=', opts.state);
+  return q.execute();
+}
+
+export async function showForShop(deps: Deps, no: string): Promise<WireOrder> {
+  const o = await orderByNo(deps, no);
+  const view = await readOrder(deps.db.kysely, o.id, 'zh-TW', deps.clock.now());
+  if (!view) throw new OrderAdminError(`No order ${no}.`);
+  return view;
+}
+
+/**
+ * Hands an order to the carrier: a paid order goes through processing first; the carrier and
+ * tracking number are kept and put on the timeline, and the receiver gets a text message.
+ */
+export async function shipOrder(deps: Deps, no: string, carrier: string, tracking: string): Promise<void> {
+  if (!carrier || carrier.length > CARRIER_MAX)
+    throw new OrderAdminError(`--carrier needs 1 to ${CARRIER_MAX} characters.`);
+  if (!tracking || tracking.length > TRACKING_MAX)
+    throw new OrderAdminError(`--tracking needs 1 to ${TRACKING_MAX} characters.`);
+  const o = await orderByNo(deps, no);
+  const now = deps.clock.now();
+  const moved = await deps.db.kysely.transaction().execute(async (trx) => {
+    if (o.state === 'paid') await moveOrder(trx, { orderId: o.id, to: 'processing', now });
+    if (!(await moveOrder(trx, { orderId: o.id, to: 'shipped', note: `${carrier} ${tracking}`, now }))) return false;
+    await trx.updateTable('orders').set({ carrier, tracking_no: tracking }).where('id', '=', o.id).execute();
+    return true;
+  });
+  if (!moved) throw refuse(no, o.state, 'shipped');
+  await textReceiver(
+    deps,
+    o.receiver_phone,
+    'shipped',
+    shippedText({ no, locale: o.locale, carrier, tracking_no: tracking }),
+  );
+}
+
+/** Delivered at home, or picked up at the store (store pickup and shop pickup). */
+export async function deliverOrder(deps: Deps, no: string): Promise<OrderState> {
+  const o = await orderByNo(deps, no);
+  const to: OrderState = o.shipping_method === 'home' ? 'delivered' : 'picked_up';
+  await moveTo(deps, o, to);
+  return to;
+}
+
+export async function completeOrder(deps: Deps, no: string): Promise<void> {
+  await moveTo(deps, await orderByNo(deps, no), 'completed');
+}
+
+export async function cancelForShop(deps: Deps, no: string, reason: string): Promise<void> {
+  const o = await orderByNo(deps, no);
+  try {
+    await cancelOrder(deps, o.id, reason);
+  } catch {
+    throw refuse(no, o.state, 'cancelled');
+  }
+}
+
+async function moveTo(deps: Deps, o: { id: number; no: string; state: string }, to: OrderState) {
+  const now = deps.clock.now();
+  const moved = await deps.db.kysely.transaction().execute((trx) => moveOrder(trx, { orderId: o.id, to, now }));
+  if (!moved) throw refuse(o.no, o.state, to);
+  // Cash on delivery and pay at pickup are invoiced once handed over (the sweeper retries on failure).
+  afterMove(deps, o.id, to);
+}
+
+/**
+ * Cancels the orders still awaiting payment past their deadline, returning their stock once: the
+ * payment sweeper's release (each order by its own compare-and-set move, so a payment that lands
+ * meanwhile wins). Returns the numbers of the orders released.
+ */
+export const releaseUnpaid = (deps: Deps): Promise<string[]> => releaseUnpaidOrders(deps);

@@ -1,0 +1,38 @@
+import type { Deps } from '../context.ts';
+
+const SIGNATURE = '【聲林音響】';
+
+/** The page where the receiver follows the order: a guest's unguessable link, or the member area. */
+export function orderLink(siteUrl: string, o: { no: string; locale: string }, guestKey: string | undefined): string {
+  const base = `${siteUrl.replace(/\/$/, '')}${o.locale === 'en' ? '/en' : ''}`;
+  const no = encodeURIComponent(o.no);
+  return guestKey ? `${base}/cart/result?no=${no}&key=${encodeURIComponent(guestKey)}` : `${base}/member/orders/${no}`;
+}
+
+const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
+
+export function placedText(o: { no: string; total: number; locale: string }, link: string): string {
+  return o.locale === 'en'
+    ? `${SIGNATURE}Order ${o.no} is placed, total ${money(o.total)}. Follow it at ${link}`
+    : `${SIGNATURE}您的訂單 ${o.no} 已成立，金額 ${money(o.total)}。查看訂單：${link}`;
+}
+
+export function shippedText(o: { no: string; locale: string; carrier: string; tracking_no: string }): string {
+  return o.locale === 'en'
+    ? `${SIGNATURE}Order ${o.no} has shipped with ${o.carrier}, tracking number ${o.tracking_no}.`
+    : `${SIGNATURE}您的訂單 ${o.no} 已由${o.carrier}出貨，貨件追蹤編號 ${o.tracking_no}。`;
+}
+
+/**
+ * Texts the receiver. The order stands whether or not the message goes out: a gateway failure is
+ * logged, never turned into an error for a shopper whose order is already placed.
+ */
+export async function textReceiver(deps: Deps, phone: string, purpose: string, text: string): Promise<boolean> {
+  try {
+    await deps.sms.send({ phone, purpose, code: '', text });
+    return true;
+  } catch (err) {
+    console.error('[orders] text message not sent', purpose, err instanceof Error ? err.message : err);
+    return false;
+  }
+}

@@ -1,0 +1,118 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, OrderState } from '../db/schema.ts';
+
+/**
+ * The order state machine. A state moves only forward, and only along these edges:
+ * awaiting_payment → paid | cancelled; paid → processing | cancelled; processing → shipped | cancelled;
+ * shipped → delivered | picked_up; delivered | picked_up → completed.
+ * Cash on delivery and pay at pickup start in `processing`.
+ */
+export const ORDER_STATES: readonly OrderState[] = [
+  'awaiting_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'picked_up',
+  'completed',
+  'cancelled',
+];
+
+const NEXT: Record<OrderState, readonly OrderState[]> = {
+  awaiting_payment: ['paid', 'cancelled'],
+  paid: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'picked_up'],
+  delivered: ['completed'],
+  picked_up: ['completed'],
+  completed: [],
+  cancelled: [],
+};
+
+/** The states an order may be in to move to `to`. */
+export function statesBefore(to: OrderState): OrderState[] {
+  return ORDER_STATES.filter((s) => NEXT[s].includes(to));
+}
+
+/** Whether an order in `from` may move to `to`. */
+export const canMove = (from: OrderState, to: OrderState): boolean => NEXT[from].includes(to);
+
+/** An order in these states may still be cancelled by its owner. */
+export const CANCELLABLE: readonly OrderState[] = statesBefore('cancelled');
+
+type Trx = Transaction<Database> | Kysely<Database>;
+
+/**
+ * Moves an order to `to` with one compare-and-set UPDATE, writes the timeline row, and for
+ * `cancelled` gives the stock of its lines back. Run it inside a transaction: only the call whose
+ * UPDATE matched goes on, so stock comes back exactly once however many cancel at the same time.
+ * Returns false (and changes nothing) when the order is not in a state that may move to `to`.
+ */
+export async function moveOrder(
+  trx: Trx,
+  opts: {
+    orderId: number;
+    to: OrderState;
+    note?: string;
+    now: number;
+    /**
+     * Narrower conditions, checked in the same UPDATE: only from these states, and only when the pay
+     * deadline has passed. The sweeper needs both: between choosing an order and moving it, a paid
+     * notice or a new card attempt may have changed it.
+     */
+    onlyFrom?: readonly OrderState[];
+    deadlinePassed?: boolean;
+  },
+): Promise<boolean> {
+  const from = statesBefore(opts.to).filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
+  if (!from.length) return false;
+  let update = trx
+    .updateTable('orders')
+    .set({ state: opts.to, updated_at: opts.now })
+    .where('id', '=', opts.orderId)
+    .where('state', 'in', from);
+  if (opts.deadlinePassed) update = update.where('pay_deadline', '<=', opts.now);
+  const moved = await update.executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: opts.orderId, state: opts.to, note: opts.note ?? '', at: opts.now })
+    .execute();
+  if (opts.to === 'cancelled') await returnStock(trx, opts.orderId);
+  return true;
+}
+
+/**
+ * Puts the quantities of an order's lines back on their variants and products: every variant first,
+ * then every product, each in id order, as ordering takes them, so two transactions never wait on
+ * each other in opposite orders.
+ */
+async function returnStock(trx: Trx, orderId: number): Promise<void> {
+  const lines = await trx
+    .selectFrom('order_lines as l')
+    .innerJoin('variants as v', 'v.id', 'l.variant_id')
+    .select(['l.variant_id', 'l.quantity', 'v.product_id'])
+    .where('l.order_id', '=', orderId)
+    .execute();
+  for (const [id, n] of sumBy(lines, (l) => l.variant_id)) {
+    await trx
+      .updateTable('variants')
+      .set({ stock: sql`stock + ${n}` })
+      .where('id', '=', id)
+      .execute();
+  }
+  for (const [id, n] of sumBy(lines, (l) => l.product_id)) {
+    await trx
+      .updateTable('products')
+      .set({ stock: sql`stock + ${n}` })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** Quantities summed by `key`, in ascending key order. */
+export function sumBy<T extends { quantity: number }>(rows: T[], key: (r: T) => number): [number, number][] {
+  const sums = new Map<number, number>();
+  for (const r of rows) sums.set(key(r), (sums.get(key(r)) ?? 0) + r.quantity);
+  return [...sums].sort((a, b) => a[0] - b[0]);
+}

@@ -1,0 +1,100 @@
+import { checkFault } from '../common/faults.ts';
+import type { Deps } from '../context.ts';
+import { moveOrder } from '../orders/order-state.ts';
+import { ecpayConfig } from '../providers/ecpay/config.ts';
+import { EcpayNoticeError, NOTICE_ACK, type PaymentNotice, parsePaymentNotice } from '../providers/ecpay/notice.ts';
+import { afterPaid } from './invoicing.ts';
+import { findAttempt, lockOrder, type NoticeOutcome, recordNotice, rejectNotice } from './notices.ts';
+
+/** The plain-text answer to ECPay: `1|OK` once committed; anything else makes ECPay send it again. */
+export interface NoticeAnswer {
+  status: 200 | 400 | 503;
+  body: string;
+}
+
+const refused = (reason: string): NoticeAnswer => ({ status: 400, body: `0|${reason}` });
+
+/**
+ * Verifies a ReturnURL notice (CheckMacValue, MerchantID, a known MerchantTradeNo, the amount) and
+ * applies it in one transaction: RtnCode 1 marks the attempt and the order paid. A repeat changes
+ * nothing; a payment for an order already cancelled is kept and the order flagged for a refund.
+ * Refused notices are recorded (verified 0) and logged, and change nothing else.
+ */
+export async function handlePaymentNotice(deps: Deps, form: Record<string, string>): Promise<NoticeAnswer> {
+  let notice: PaymentNotice;
+  try {
+    notice = parsePaymentNotice(form, ecpayConfig(deps.env).payment);
+  } catch (err) {
+    if (!(err instanceof EcpayNoticeError)) throw err;
+    await rejectNotice(deps, 'notify', form, err.fault);
+    return refused(err.fault);
+  }
+  const k = deps.db.kysely;
+  const found = await findAttempt(k, notice.merchantTradeNo);
+  if (!found) {
+    await rejectNotice(deps, 'notify', form, 'unknown-trade');
+    return refused('unknown-trade');
+  }
+  if (notice.amount !== found.amount || notice.amount !== found.total) {
+    await rejectNotice(deps, 'notify', form, 'amount');
+    return refused('amount');
+  }
+  checkFault('payment.notify');
+  const now = deps.clock.now();
+  const outcome = await k.transaction().execute(async (trx): Promise<NoticeOutcome> => {
+    let result: NoticeOutcome;
+    await lockOrder(trx, found.order_id);
+    if (notice.simulated) result = 'simulated';
+    else if (!notice.paid) {
+      await trx
+        .updateTable('payment_attempts')
+        .set({
+          state: 'failed',
+          trade_no: notice.tradeNo,
+          rtn_code: notice.rtnCode,
+          rtn_msg: notice.rtnMsg.slice(0, 200),
+        })
+        .where('id', '=', found.id)
+        .where('state', 'in', ['new', 'issued'])
+        .execute();
+      result = 'failed';
+    } else {
+      const first = await trx
+        .updateTable('payment_attempts')
+        .set({
+          state: 'paid',
+          trade_no: notice.tradeNo,
+          rtn_code: notice.rtnCode,
+          rtn_msg: notice.rtnMsg.slice(0, 200),
+          paid_at: notice.paymentDate ?? now,
+        })
+        .where('id', '=', found.id)
+        .where('state', '!=', 'paid')
+        .executeTakeFirst();
+      if (Number(first.numUpdatedRows) !== 1) result = 'duplicate';
+      else if (await moveOrder(trx, { orderId: found.order_id, to: 'paid', note: notice.tradeNo, now })) {
+        await trx.updateTable('orders').set({ paid_at: now }).where('id', '=', found.order_id).execute();
+        result = 'paid';
+      } else {
+        // Money came for an order that can no longer take it (released by the sweeper, cancelled, or
+        // paid through another attempt): keep it and flag the order so that it is refunded.
+        const order = await trx
+          .selectFrom('orders')
+          .select('state')
+          .where('id', '=', found.order_id)
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('orders')
+          .set({ needs_refund: 1, updated_at: now })
+          .where('id', '=', found.order_id)
+          .execute();
+        result = order.state === 'cancelled' ? 'paid-after-cancel' : 'paid-twice';
+        console.warn(`[payments] order ${found.no}: ${result} (${notice.merchantTradeNo}), flagged for a refund`);
+      }
+    }
+    await recordNotice(trx, { kind: 'notify', form, verified: true, outcome: result, now });
+    return result;
+  });
+  if (outcome === 'paid') afterPaid(deps, found.order_id);
+  return { status: 200, body: NOTICE_ACK };
+}

@@ -1,0 +1,128 @@
+import { type ArticleSeed, paras } from './article.ts';
+
+/** Buying guides. */
+export const GUIDE_ARTICLES: ArticleSeed[] = [
+  {
+    slug: 'noise-cancelling-headphones-guide',
+    daysAgo: 12,
+    art: 'headphones',
+    tint: '#dfe7ee',
+    title_zh: '2026 降噪耳機選購指南：通勤、出差與辦公室怎麼挑',
+    title_en: 'Choosing Noise-Cancelling Headphones in 2026: Commute, Travel and Office',
+    excerpt_zh:
+      '耳罩式還是真無線？降噪強度、配戴感與續航該怎麼取捨？我們用台灣通勤族的日常情境，整理出最實用的挑選重點。',
+    excerpt_en:
+      'Over-ear or true wireless? How do you weigh cancelling strength, comfort and battery? A practical checklist built around a Taiwanese commute.',
+    body_zh: paras(
+      '每天搭捷運、公車或高鐵的人，最需要的往往不是更大的低音，而是更安靜的環境。主動降噪耳機能把引擎聲與車廂噪音壓低，讓你用更小的音量聽清楚音樂，也更保護聽力。',
+      '## 先決定耳罩式或真無線',
+      '耳罩式耳機的降噪與音場通常更好，長途飛行與辦公室久戴更舒適；缺點是體積較大，夏天容易悶熱。真無線耳機輕巧好收納，適合短程通勤與運動，但電池較小，降噪在低頻以外的表現會稍弱。',
+      '## 配戴感比規格表更重要',
+      '耳機再好，戴不住就沒有意義。選購時留意夾力、耳罩深度與頭樑重量；戴眼鏡的朋友可以挑耳墊較柔軟的機種。歡迎到門市試聽室實際戴上 15 分鐘，感受最準確。',
+      '## 藍牙編碼與多點連線',
+      'Android 手機可以留意 LDAC 或 aptX Adaptive，iPhone 則以 AAC 為主。若常在手機與筆電之間切換，多點連線能省下不少重新配對的時間。',
+      '## 我們的建議',
+      '預算在一萬元上下，Sony WH-1000XM5 與 Sennheiser Momentum 4 都是穩健選擇；想要更好的質感與材質，可以試試 Bowers & Wilkins Px7 S3 或 Bang & Olufsen Beoplay HX。',
+    ),
+    body_en: paras(
+      'If you ride the MRT, a bus or the high-speed rail every day, what you need most is usually not more bass but more quiet. Active noise cancelling lowers engine drone and carriage rumble so you can listen at a lower volume, which is kinder to your hearing.',
+      '## Over-ear or true wireless first',
+      'Over-ear headphones usually cancel better and sound more spacious, and they are more comfortable on long flights and office days; they are bulkier and can get warm in summer. True wireless earbuds are tiny and suit short commutes and workouts, but their smaller batteries and drivers cancel a little less outside the low frequencies.',
+      '## Comfort matters more than the spec sheet',
+      'A great headphone you cannot wear is no use. Check the clamping force, the depth of the cups and the weight of the headband; glasses wearers should look for softer pads. Come to our listening room and wear a pair for fifteen minutes: nothing tells you more.',
+      '## Codecs and multipoint',
+      'On Android, look for LDAC or aptX Adaptive; iPhones use AAC. If you switch between a phone and a laptop all day, multipoint pairing saves a lot of re-pairing.',
+      '## Our picks',
+      'Around NT$10,000 the Sony WH-1000XM5 and Sennheiser Momentum 4 are safe choices; for finer materials and finish, try the Bowers & Wilkins Px7 S3 or the Bang & Olufsen Beoplay HX.',
+    ),
+  },
+  {
+    slug: 'first-turntable-guide',
+    daysAgo: 34,
+    art: 'turntable',
+    tint: '#efe3d3',
+    title_zh: '第一台黑膠唱盤怎麼挑？從預算、唱頭到擴大機一次看懂',
+    title_en: 'Your First Turntable: Budget, Cartridge and Amplifier Explained',
+    excerpt_zh:
+      '想開始聽黑膠卻不知道從哪裡下手？本文說明全自動與手動唱盤的差別、唱頭放大器是什麼，以及一套入門系統的合理預算。',
+    excerpt_en:
+      'Want to start on vinyl but not sure where to begin? The difference between automatic and manual decks, what a phono stage does, and a sensible starter budget.',
+    body_zh: paras(
+      '黑膠的迷人之處，在於從挑片、擦拭到放下唱針的整個儀式。第一台唱盤不必昂貴，但要選對規格，才不會買回家才發現接不起來。',
+      '## 全自動還是手動？',
+      '全自動唱盤如 Audio-Technica AT-LP60X，按一個鍵就會自動落針與回臂，適合剛入門或家中有小朋友的家庭。手動唱盤如 Pro-Ject Debut Carbon EVO 需要自己放下唱臂，但結構更單純，升級唱頭的空間也更大。',
+      '## 別忘了唱頭放大器',
+      '唱頭輸出的訊號非常微弱，需要唱頭放大器（Phono）放大並做 RIAA 等化。許多入門唱盤已內建，也有不少擴大機具備 Phono 輸入；若兩者都沒有，可以加購一台 Pro-Ject Phono Box E。',
+      '## 一套入門系統的預算',
+      '唱盤約一萬元、擴大機約兩萬元、書架喇叭約兩萬元，就能組成一套耐聽的系統。若空間有限，也可以選擇內建擴大機與藍牙的 Pro-Ject Juke Box E1，搭配一對被動喇叭即可。',
+    ),
+    body_en: paras(
+      'Part of the charm of vinyl is the ritual: choosing a record, wiping it, lowering the stylus. Your first turntable need not be expensive, but it must have the right features or you may find it will not connect to anything at home.',
+      '## Automatic or manual?',
+      'An automatic deck such as the Audio-Technica AT-LP60X lowers and returns the arm at the touch of a button, ideal for beginners and homes with children. A manual deck such as the Pro-Ject Debut Carbon EVO asks you to cue the arm yourself, but it is simpler inside and leaves more room to upgrade the cartridge.',
+      '## Do not forget the phono stage',
+      'A cartridge produces a tiny signal that must be amplified and RIAA-equalised by a phono stage. Many starter turntables have one built in, and many amplifiers have a phono input; if neither does, add a Pro-Ject Phono Box E.',
+      '## A starter budget',
+      'About NT$10,000 for the turntable, NT$20,000 for an amplifier and NT$20,000 for bookshelf speakers makes a system you will enjoy for years. Short on space? The Pro-Ject Juke Box E1 has an amplifier and Bluetooth built in: just add a pair of passive speakers.',
+    ),
+  },
+  {
+    slug: 'soundbar-buying-guide',
+    daysAgo: 58,
+    art: 'soundbar',
+    tint: '#e4e1f0',
+    title_zh: '聲霸怎麼選：聲道數、Dolby Atmos 與客廳大小的關係',
+    title_en: 'Choosing a Soundbar: Channels, Dolby Atmos and Room Size',
+    excerpt_zh:
+      '電視越做越薄，喇叭也越來越小。一條聲霸就能讓對白更清楚、電影更有臨場感，但 2.1、5.1.2 到 7.1.4 該怎麼看？',
+    excerpt_en:
+      'TVs keep getting thinner and their speakers smaller. A soundbar makes dialogue clearer and films more immersive, but what do 2.1, 5.1.2 and 7.1.4 mean?',
+    body_zh: paras(
+      '多數人升級聲霸的第一個理由，是聽不清楚連續劇的對白。好消息是，即使是入門機種，也能明顯改善人聲的清晰度。',
+      '## 看懂聲道數字',
+      '「5.1.2」的第一個數字是水平聲道，第二個是超低音，第三個是向上發聲的天空聲道。天空聲道能把聲音反射到天花板，營造頭頂的音效，是 Dolby Atmos 體驗的關鍵。',
+      '## 依客廳大小挑選',
+      '套房或小客廳，一條 3.1 聲道的 Sony HT-S2000 或 Denon DHT-S517 就很夠用；十坪以上的客廳，可以考慮 JBL Bar 1000 或 Sennheiser AMBEO Soundbar Plus，讓聲音填滿整個空間。',
+      '## 連接方式',
+      '請優先使用電視的 HDMI eARC 孔連接，才能傳送 Dolby Atmos 等無損環繞音軌，也能用電視遙控器控制音量。若電視只有光纖輸出，仍可使用，但無法傳送 Atmos。',
+    ),
+    body_en: paras(
+      'Most people buy a soundbar because they cannot follow the dialogue in their favourite series. The good news: even entry models make voices much clearer.',
+      '## Reading the channel numbers',
+      'In "5.1.2" the first number counts the horizontal channels, the second the subwoofer and the third the up-firing height channels. Height channels bounce sound off the ceiling for overhead effects, the key to Dolby Atmos.',
+      '## Match the bar to the room',
+      'For a studio flat or a small living room, a 3.1-channel Sony HT-S2000 or Denon DHT-S517 is plenty; for a larger room, consider the JBL Bar 1000 or the Sennheiser AMBEO Soundbar Plus to fill the space.',
+      '## Connecting it',
+      "Use your TV's HDMI eARC socket whenever you can: it carries lossless surround tracks such as Dolby Atmos and lets the TV remote control the volume. An optical connection still works, but without Atmos.",
+    ),
+  },
+  {
+    slug: 'passive-vs-active-speakers',
+    daysAgo: 81,
+    art: 'bookshelf',
+    tint: '#e7efe6',
+    title_zh: '被動喇叭還是主動喇叭？兩種系統的優缺點比較',
+    title_en: 'Passive or Active Speakers? The Pros and Cons of Each',
+    excerpt_zh: '被動喇叭需要搭配擴大機，主動喇叭則把擴大機放進箱體。哪一種適合你？取決於空間、預算與升級計畫。',
+    excerpt_en:
+      'Passive speakers need an amplifier; active speakers build it in. Which suits you depends on your space, budget and plans to upgrade.',
+    body_zh: paras(
+      '走進音響店，最常被問到的問題之一就是：「我需要另外買擴大機嗎？」答案取決於你選的是被動還是主動喇叭。',
+      '## 被動喇叭：彈性與升級空間',
+      '被動喇叭如 KEF Q150、Bowers & Wilkins 607 S3，需要搭配擴大機使用。好處是可以分階段升級，先換擴大機、再換喇叭，慢慢調出自己喜歡的聲音。',
+      '## 主動喇叭：簡單俐落',
+      '主動喇叭如 KEF LSX II、LS50 Wireless II，把擴大機、DAC 與串流功能都放進箱體，只要接上電源就能播放，線材少、桌面也更整齊，特別適合書房與小套房。',
+      '## 怎麼選？',
+      '如果你喜歡研究器材、打算長期經營一套系統，被動喇叭更有樂趣；若只想要好聽又好用，主動喇叭是省心的選擇。不確定的話，歡迎預約門市試聽，我們會依你的空間給建議。',
+    ),
+    body_en: paras(
+      'One of the questions we hear most in the shop is: "Do I need to buy an amplifier as well?" That depends on whether you choose passive or active speakers.',
+      '## Passive: flexibility and room to grow',
+      'Passive speakers such as the KEF Q150 or the Bowers & Wilkins 607 S3 need an amplifier. The upside is that you can upgrade in stages, amplifier first and speakers later, shaping the sound you like over time.',
+      '## Active: simple and tidy',
+      'Active speakers such as the KEF LSX II or LS50 Wireless II put amplification, a DAC and streaming inside the cabinet. Plug them in and play: fewer cables and a tidier desk, perfect for a study or a small flat.',
+      '## Which one?',
+      'If you enjoy tinkering and plan to build a system over the years, passive speakers are more fun; if you simply want great sound with no fuss, active speakers are the easy choice. Unsure? Book a listening session and we will advise for your room.',
+    ),
+  },
+];

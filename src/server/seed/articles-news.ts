@@ -1,0 +1,118 @@
+import { type ArticleSeed, paras } from './article.ts';
+
+/** Store news and set-up stories. */
+export const NEWS_ARTICLES: ArticleSeed[] = [
+  {
+    slug: 'listening-room-opening',
+    daysAgo: 5,
+    art: 'tower',
+    tint: '#efe9df',
+    title_zh: '大安門市試聽室全新開幕：預約制一對一試聽',
+    title_en: 'Our New Da’an Listening Room Is Open: One-to-One Sessions by Appointment',
+    excerpt_zh: '經過三個月整修，大安門市的獨立試聽室正式開放。吸音處理的空間、超過 40 組喇叭與耳機，歡迎預約體驗。',
+    excerpt_en:
+      'After three months of work, the dedicated listening room at our Da’an store is open: an acoustically treated space with more than 40 speakers and headphones to try.',
+    body_zh: paras(
+      '我們一直相信，聲音要親耳聽過才算數。這次整修把大安門市後方的倉儲空間改建為獨立試聽室，讓每位客人都能在安靜的環境中好好比較。',
+      '## 空間與器材',
+      '試聽室約八坪，牆面與天花板做了吸音與擴散處理，備有 KEF、Bowers & Wilkins、Bang & Olufsen 等品牌的書架與落地喇叭，搭配 Marantz、Denon 與 Technics 擴大機，並有黑膠唱盤可以播放。',
+      '## 預約方式',
+      '試聽採預約制，每個時段 60 分鐘，由專人一對一服務。請透過聯絡我們頁面留下希望的日期與想試聽的器材，我們會在一個工作天內回覆。',
+      '## 開幕期間優惠',
+      '開幕首月預約試聽並於當月購買，即加贈原廠喇叭線一組與黑膠清潔組，數量有限，送完為止。',
+    ),
+    body_en: paras(
+      'We have always believed sound has to be heard in person. This refit turned the storeroom behind our Da’an shop into a dedicated listening room where every customer can compare in peace.',
+      '## The room and the kit',
+      'The room is about 26 square metres with absorption and diffusion on the walls and ceiling. It holds bookshelf and floorstanding speakers from KEF, Bowers & Wilkins and Bang & Olufsen, amplifiers from Marantz, Denon and Technics, and a turntable for records.',
+      '## Booking',
+      'Sessions are by appointment, 60 minutes each, one to one with a specialist. Leave your preferred date and the products you would like to hear through our contact page and we will reply within one working day.',
+      '## Opening offer',
+      'Book a session in our first month and buy that month to receive a pair of speaker cables and a record care kit, while stocks last.',
+    ),
+  },
+  {
+    slug: 'anniversary-sale-2026',
+    daysAgo: 2,
+    art: 'portable',
+    tint: '#f3e2e0',
+    title_zh: '週年慶開跑：精選耳機與喇叭限時優惠',
+    title_en: 'Our Anniversary Sale Has Begun: Limited-Time Offers on Headphones and Speakers',
+    excerpt_zh: '感謝大家一路支持！週年慶期間精選商品享優惠價，會員再享免運與分期零利率。',
+    excerpt_en:
+      'Thank you for your support! During our anniversary sale selected products are reduced, and members also get free shipping and interest-free instalments.',
+    body_zh: paras(
+      '又到了一年一度的週年慶。今年我們準備了比往年更多的優惠商品，從入門藍牙喇叭到旗艦降噪耳機都有。',
+      '## 活動內容',
+      '標示原價與特價的商品即為活動商品，售完即止。會員登入後結帳，單筆滿 NT$3,000 即享免運；信用卡分期零利率最長 12 期。',
+      '## 注意事項',
+      '活動商品數量有限，實際庫存以結帳時為準。商品皆為台灣公司貨，享原廠保固與 7 天猶豫期。優惠不得與其他折扣併用。',
+    ),
+    body_en: paras(
+      'Our yearly anniversary sale is here, with more reduced products than ever, from entry-level Bluetooth speakers to flagship noise-cancelling headphones.',
+      '## What is on offer',
+      'Products showing both a regular and a sale price are part of the event, while stocks last. Members who check out while logged in get free shipping on orders over NT$3,000, and credit-card instalments are interest-free for up to 12 months.',
+      '## Please note',
+      'Quantities are limited and stock is confirmed at checkout. Every product is an official Taiwan import with the manufacturer warranty and the 7-day cooling-off period. Offers cannot be combined with other discounts.',
+    ),
+  },
+  {
+    slug: 'small-apartment-home-cinema',
+    daysAgo: 120,
+    art: 'soundbar',
+    tint: '#e6e4ee',
+    title_zh: '小坪數也能有家庭劇院：套房與兩房的實用配置',
+    title_en: 'A Home Cinema in a Small Flat: Practical Set-ups for Studios and Two-Bedroom Homes',
+    excerpt_zh: '住在台北的小套房，也能享受電影院般的聲音。我們整理了三種不吵鄰居、不佔空間的配置方式。',
+    excerpt_en:
+      'Even a small Taipei studio can sound like a cinema. Three set-ups that neither take over the room nor upset the neighbours.',
+    body_zh: paras(
+      '台灣都會區的住宅空間有限，牆壁也不算厚。家庭劇院不一定要大聲，重點是對白清楚與聲音的包圍感。',
+      '## 方案一：一條聲霸',
+      '最省空間的做法是一條支援 Dolby Atmos 的聲霸，例如 Sennheiser AMBEO Soundbar Mini，不需要額外的超低音，也不必在牆上拉線。',
+      '## 方案二：主動喇叭接電視',
+      '若同時重視音樂，可以選擇有 HDMI eARC 的主動喇叭，例如 KEF LSX II，平常聽串流音樂，看電影時自動切換為電視聲音。',
+      '## 深夜模式與鄰居',
+      '多數聲霸與擴大機都有夜間模式，會壓縮音量的動態範圍，讓爆炸聲不會太大、對白又清楚。超低音建議放在離牆面稍遠的位置，並加上避震墊，減少透過地板傳到樓下。',
+    ),
+    body_en: paras(
+      'Homes in Taiwan’s cities are compact and walls are not thick. A home cinema need not be loud; what matters is clear dialogue and a sense of being surrounded.',
+      '## Option one: a single soundbar',
+      'The most compact choice is a Dolby Atmos soundbar such as the Sennheiser AMBEO Soundbar Mini: no separate subwoofer and no cables along the walls.',
+      '## Option two: active speakers on the TV',
+      'If music matters just as much, choose active speakers with HDMI eARC, such as the KEF LSX II: streaming music day to day, switching to the TV automatically for films.',
+      '## Night mode and the neighbours',
+      'Most soundbars and receivers have a night mode that compresses the dynamic range, so explosions stay tame while dialogue stays clear. Keep the subwoofer a little away from walls and put it on isolation feet so less travels through the floor to the flat below.',
+    ),
+  },
+  {
+    slug: 'bang-olufsen-design-story',
+    daysAgo: 150,
+    art: 'smart-speaker',
+    tint: '#ece7df',
+    title_zh: '百年丹麥設計：Bang & Olufsen 的聲音與工藝',
+    title_en: 'A Century of Danish Design: The Sound and Craft of Bang & Olufsen',
+    excerpt_zh:
+      '從 1925 年斯特魯爾的小工坊，到今日的 Beosound 與 Beoplay，一起看看 Bang & Olufsen 如何把音響做成家具。',
+    excerpt_en:
+      'From a small workshop in Struer in 1925 to today’s Beosound and Beoplay: how Bang & Olufsen turned audio equipment into furniture.',
+    body_zh: paras(
+      'Bang & Olufsen 由 Peter Bang 與 Svend Olufsen 在丹麥斯特魯爾創立。近百年來，他們堅持聲音與設計同等重要，每一件產品都要能融入家中。',
+      '## 材質的堅持',
+      '陽極處理的鋁材、實木與羊毛織布，是 B&O 最常見的語彙。Beosound Balance 的橡木外殼與 Beoplay H95 的羊皮耳罩，都經過工匠手工處理。',
+      '## 能長久使用的設計',
+      '近年推出的 Beosound Level 與 Beosound Theatre 採模組化設計，核心零件可以升級與更換，讓產品陪伴使用者更久。',
+      '## 到門市親身感受',
+      '大安門市陳列多款 B&O 產品，歡迎到試聽室親手觸摸材質、聽聽看 Beosound A5 與 Beolab 8 的聲音。',
+    ),
+    body_en: paras(
+      'Bang & Olufsen was founded by Peter Bang and Svend Olufsen in Struer, Denmark. For almost a century they have held that sound and design matter equally, and every product must belong in a home.',
+      '## A devotion to materials',
+      'Anodised aluminium, solid wood and wool fabric are the B&O vocabulary. The oak of the Beosound Balance and the lambskin cushions of the Beoplay H95 are finished by hand.',
+      '## Designed to last',
+      'Recent products such as Beosound Level and Beosound Theatre are modular, so core parts can be upgraded and replaced and the product stays with its owner for longer.',
+      '## See it in person',
+      'Our Da’an store displays a range of B&O products. Visit the listening room to feel the materials and hear the Beosound A5 and the Beolab 8.',
+    ),
+  },
+];

@@ -1,0 +1,156 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../../src/server/db/index.ts';
+import { migrate } from '../../../src/server/db/migrate.ts';
+import {
+  cancelForShop,
+  completeOrder,
+  deliverOrder,
+  OrderAdminError,
+  releaseUnpaid,
+  shipOrder,
+} from '../../../src/server/orders/order-admin.ts';
+import { seed } from '../../../src/server/seed/seed.ts';
+import { createTestShop, TestClock, type TestShop } from '../../helpers/test-app.ts';
+import { okResult } from '../../helpers/wire-asserts.ts';
+import { outbox } from '../accounts/users-helpers.ts';
+import { pickVariants } from '../cart/cart-helpers.ts';
+import { insertOrder, stockOf } from './orders-fixtures.ts';
+import { bodyFor, memberBuyer, order } from './orders-helpers.ts';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop({ seeded: true });
+});
+afterAll(() => shop.close());
+
+describe('moving orders along (the shop owner’s side)', () => {
+  it('ships with carrier and tracking (texting the receiver), delivers and completes', async () => {
+    const [v] = await pickVariants(shop, 1, 5);
+    const buyer = await memberBuyer(shop, [[v!, 1]]);
+    const o = (await order(shop, buyer, bodyFor(buyer))).json.result;
+    await shipOrder(shop.deps, o.no, '黑貓宅急便', '9012-3456-7890');
+    const [sms] = await outbox(shop, buyer.phone);
+    expect(sms!.purpose).toBe('shipped');
+    expect(sms!.text).toContain('黑貓宅急便');
+    expect(sms!.text).toContain('9012-3456-7890');
+    expect(await deliverOrder(shop.deps, o.no)).toBe('delivered');
+    await completeOrder(shop.deps, o.no);
+    const seen = okResult(await shop.call('GET', `/api/orders/${o.no}`, { token: buyer.token }));
+    expect(seen.state).toBe('completed');
+    expect(seen.shipping).toMatchObject({ carrier: '黑貓宅急便', tracking_no: '9012-3456-7890' });
+    expect(seen.timeline.map((e: { state: string }) => e.state)).toEqual([
+      'processing',
+      'shipped',
+      'delivered',
+      'completed',
+    ]);
+    expect(seen.timeline[1].note).toBe('黑貓宅急便 9012-3456-7890');
+    expect(seen.can_cancel).toBe(false);
+  });
+
+  it('marks a store-pickup order picked up, and ships a paid order through processing', async () => {
+    const [v] = await pickVariants(shop, 1, 5);
+    const cvs = await insertOrder(shop, { state: 'shipped', shipping: 'cvs', lines: [{ variant: v!, quantity: 1 }] });
+    expect(await deliverOrder(shop.deps, cvs.no)).toBe('picked_up');
+    const paid = await insertOrder(shop, { state: 'paid', lines: [{ variant: v!, quantity: 1 }] });
+    await shipOrder(shop.deps, paid.no, '新竹物流', 'HCT123');
+    const states = await shop.deps.db.kysely
+      .selectFrom('order_events')
+      .select('state')
+      .where('order_id', '=', paid.id)
+      .orderBy('id')
+      .execute();
+    expect(states.map((s) => s.state)).toEqual(['processing', 'shipped']);
+  });
+
+  it('refuses moves backwards and cancelling a shipped order, keeping its stock', async () => {
+    const [v] = await pickVariants(shop, 1, 5);
+    const buyer = await memberBuyer(shop, [[v!, 2]]);
+    const o = (await order(shop, buyer, bodyFor(buyer))).json.result;
+    await expect(deliverOrder(shop.deps, o.no)).rejects.toThrow(/is processing: it cannot be moved to delivered/);
+    await shipOrder(shop.deps, o.no, '郵局', 'P1');
+    await expect(shipOrder(shop.deps, o.no, '郵局', 'P2')).rejects.toBeInstanceOf(OrderAdminError);
+    await expect(cancelForShop(shop.deps, o.no, '')).rejects.toThrow(/is shipped: it cannot be moved to cancelled/);
+    const cancel = await shop.call('POST', `/api/orders/${o.no}/cancel`, { token: buyer.token });
+    expect(cancel.json.code).toBe('ORDER_NOT_CANCELLABLE');
+    expect((await stockOf(shop, v!.id)).variant).toBe(3);
+    await expect(shipOrder(shop.deps, '20261121-XXXXXXX', 'a', 'b')).rejects.toThrow(/No order/);
+    await expect(shipOrder(shop.deps, o.no, '', 'b')).rejects.toThrow(/--carrier/);
+  });
+});
+
+describe('unpaid orders', () => {
+  it('are released past their deadline with their stock, and a paid one is left alone', async () => {
+    const [a, b] = await pickVariants(shop, 2, 5);
+    const late = await memberBuyer(shop, [[a!, 2]]);
+    const payer = await memberBuyer(shop, [[b!, 1]]);
+    const lateNo = (await order(shop, late, bodyFor(late, { payment: 'atm' }))).json.result.no;
+    const paidNo = (await order(shop, payer, bodyFor(payer, { payment: 'credit' }))).json.result.no;
+    await shop.deps.db.kysely.updateTable('orders').set({ state: 'paid' }).where('no', '=', paidNo).execute();
+    expect(await releaseUnpaid(shop.deps)).toEqual([]);
+    shop.clock.advance(3 * 86_400_000);
+    expect(await releaseUnpaid(shop.deps)).toContain(lateNo);
+    expect((await stockOf(shop, a!.id)).variant).toBe(5);
+    const seen = okResult(await shop.call('GET', `/api/orders/${lateNo}`, { token: late.token }));
+    expect(seen.state).toBe('cancelled');
+    expect(seen.timeline.at(-1).note).toBe('payment deadline passed');
+    expect(okResult(await shop.call('GET', `/api/orders/${paidNo}`, { token: payer.token })).state).toBe('paid');
+    expect(await releaseUnpaid(shop.deps)).toEqual([]);
+  });
+});
+
+describe('npm run orders', () => {
+  let dir: string;
+  let sqlite: string;
+  let no: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'orders-cli-'));
+    sqlite = join(dir, 'shop.sqlite');
+    const db = openDb({ sqlitePath: sqlite });
+    await migrate(db);
+    await seed(db, { logN: 12 });
+    const v = await db.kysely
+      .selectFrom('variants')
+      .select(['id', 'sku', 'price', 'product_id'])
+      .executeTakeFirstOrThrow();
+    await db.kysely.updateTable('variants').set({ stock: 5 }).where('id', '=', v.id).execute();
+    const fake = { deps: { db }, clock: new TestClock() } as unknown as TestShop;
+    const variant = { id: v.id, sku: v.sku, price: v.price, productId: v.product_id, productSlug: 'x' };
+    no = (await insertOrder(fake, { state: 'processing', lines: [{ variant, quantity: 2 }] })).no;
+    await db.close();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const cli = (...args: string[]) => {
+    const env: Record<string, string | undefined> = { ...process.env, SQLITE_PATH: sqlite, NODE_ENV: 'test' };
+    delete env.DATABASE_URL;
+    const r = spawnSync(process.execPath, ['scripts/orders.ts', ...args], { encoding: 'utf8', env });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+
+  it('lists, ships, shows, delivers and completes on the shop’s database', () => {
+    const list = cli('list', '--state', 'processing');
+    expect(list.code, list.err).toBe(0);
+    expect(list.out).toContain(no);
+    const ship = cli('ship', no, '--carrier', '黑貓宅急便', '--tracking', '123456');
+    expect(ship.code, ship.err).toBe(0);
+    expect(ship.out).toContain('shipped');
+    const show = JSON.parse(cli('show', no).out);
+    expect(show).toMatchObject({ no, state: 'shipped', shipping: { carrier: '黑貓宅急便', tracking_no: '123456' } });
+    expect(cli('deliver', no).out).toContain('delivered');
+    expect(cli('complete', no).code).toBe(0);
+    expect(JSON.parse(cli('show', no).out).state).toBe('completed');
+  });
+
+  it('says why a move is refused and exits 1', () => {
+    const r = cli('cancel', no);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('cannot be moved to cancelled');
+    expect(cli('list', '--state', 'nope').err).toContain('--state is one of');
+    expect(cli('frobnicate', no).err).toContain('usage');
+  });
+});
