@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import autocannon, { type Options, type RequestData, type Result } from 'autocannon';
 import { createApp } from '../src/server/app.ts';
-import { seed } from '../src/server/db/seed.ts';
 import { createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
+import { seed } from '../src/server/seed/seed.ts';
 
 const HOST = '127.0.0.1';
 const PORT = Number(process.env.BENCH_PORT ?? 4500);

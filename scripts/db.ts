@@ -1,8 +1,8 @@
 /** `npm run db:migrate` and `npm run db:seed`: on SQLITE_PATH, or on PostgreSQL when DATABASE_URL is set. */
 import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import { seed } from '../src/server/db/seed.ts';
 import { readEnv } from '../src/server/env.ts';
+import { seed } from '../src/server/seed/seed.ts';
 
 const action = process.argv[2];
 if (action !== 'migrate' && action !== 'seed') {

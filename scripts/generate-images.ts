@@ -4,13 +4,13 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ARTICLES } from '../src/server/db/seed/articles.ts';
-import { BRANDS } from '../src/server/db/seed/brands.ts';
-import { CATEGORIES } from '../src/server/db/seed/categories.ts';
-import { IMAGE_SIZE } from '../src/server/db/seed/images.ts';
-import type { Art } from '../src/server/db/seed/kinds.ts';
-import { demoProducts } from '../src/server/db/seed/products.ts';
-import { OG_IMAGE } from '../src/server/db/seed/site-metas.ts';
+import { ARTICLES } from '../src/server/seed/articles.ts';
+import { BRANDS } from '../src/server/seed/brands.ts';
+import { CATEGORIES } from '../src/server/seed/categories.ts';
+import { IMAGE_SIZE } from '../src/server/seed/images.ts';
+import type { Art } from '../src/server/seed/kinds.ts';
+import { demoProducts } from '../src/server/seed/products.ts';
+import { OG_IMAGE } from '../src/server/seed/site-metas.ts';
 import { isLight, paint, shade } from './images/draw.ts';
 
 const PUBLIC = join(import.meta.dirname, '..', 'public');

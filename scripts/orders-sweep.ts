@@ -5,8 +5,8 @@
  */
 import { createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
-import { invoiceWorkSettled } from '../src/server/services/payment/invoicing.ts';
-import { sweepPayments } from '../src/server/services/payment/sweep.ts';
+import { invoiceWorkSettled } from '../src/server/payment/invoicing.ts';
+import { sweepPayments } from '../src/server/payment/sweep.ts';
 
 const deps = await createDeps(readEnv());
 try {

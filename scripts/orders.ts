@@ -24,9 +24,9 @@ import {
   releaseUnpaid,
   shipOrder,
   showForShop,
-} from '../src/server/services/order-admin.ts';
-import { ORDER_STATES } from '../src/server/services/order-state.ts';
-import { invoiceWorkSettled } from '../src/server/services/payment/invoicing.ts';
+} from '../src/server/orders/order-admin.ts';
+import { ORDER_STATES } from '../src/server/orders/order-state.ts';
+import { invoiceWorkSettled } from '../src/server/payment/invoicing.ts';
 
 const USAGE =
   'usage: npm run orders -- list|show|ship|deliver|complete|cancel|expire [<no>] [--carrier X --tracking Y]';

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import { seed } from '../src/server/db/seed.ts';
+import { seed } from '../src/server/seed/seed.ts';
 
 export const SYNTHETIC_FILE = 'data/synthetic-10k.sqlite';
 export const SYNTHETIC_PRODUCTS = 10_000;

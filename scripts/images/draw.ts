@@ -1,4 +1,4 @@
-import type { Art } from '../../src/server/db/seed/kinds.ts';
+import type { Art } from '../../src/server/seed/kinds.ts';
 
 /** Mixes a hex colour with white (amount > 0) or black (amount < 0). */
 export function shade(hex: string, amount: number): string {

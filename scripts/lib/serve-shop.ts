@@ -7,8 +7,8 @@
 import { serve } from '@hono/node-server';
 import type { Deps } from '../../src/server/context.ts';
 import type { ServerEnv } from '../../src/server/env.ts';
-import { startSweeper } from '../../src/server/services/maintenance.ts';
-import { startPaymentSweeper } from '../../src/server/services/payment/sweep.ts';
+import { startSweeper } from '../../src/server/ops/maintenance.ts';
+import { startPaymentSweeper } from '../../src/server/payment/sweep.ts';
 
 export function serveShop(
   deps: Deps,

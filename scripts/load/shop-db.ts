@@ -3,17 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { insertMember } from '../../src/server/accounts/members.ts';
+import { hashPassword } from '../../src/server/accounts/passwords.ts';
+import { createSession } from '../../src/server/accounts/sessions.ts';
 import type { Deps } from '../../src/server/context.ts';
 import { type Db, openDb } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { seed } from '../../src/server/db/seed.ts';
 import { systemClock } from '../../src/server/deps.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { outboxEmail } from '../../src/server/providers/email-outbox.ts';
 import { outboxSms } from '../../src/server/providers/sms-outbox.ts';
-import { insertMember } from '../../src/server/services/members.ts';
-import { hashPassword } from '../../src/server/services/passwords.ts';
-import { createSession } from '../../src/server/services/sessions.ts';
+import { seed } from '../../src/server/seed/seed.ts';
 
 /** Password of the suite's members (hashed at a low cost: they sign in through sessions made here). */
 export const MEMBER_PASSWORD = 'Load-Suite-Pass-2026';

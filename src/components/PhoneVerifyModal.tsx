@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Locale } from '../config.ts';
-import { phoneModalAllowed } from '../features/auth/session.ts';
 import { localePath } from '../lib/i18n/locale.ts';
 import { t } from '../lib/i18n/messages/index.ts';
+import { phoneModalAllowed } from '../lib/runtime/routes.ts';
 import { $needsPhoneVerify } from '../stores/auth.ts';
 import { Modal } from './Modal.tsx';
 

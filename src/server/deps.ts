@@ -1,7 +1,6 @@
 import type { Clock, Deps } from './context.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { seed } from './db/seed.ts';
 import { readEnv, type ServerEnv } from './env.ts';
 import { assertEcpayServingConfig } from './providers/ecpay/config.ts';
 import type { EmailProvider } from './providers/email.ts';
@@ -10,6 +9,7 @@ import { smtpEmail } from './providers/email-smtp.ts';
 import type { SmsProvider } from './providers/sms.ts';
 import { httpSms } from './providers/sms-http.ts';
 import { outboxSms } from './providers/sms-outbox.ts';
+import { seed } from './seed/seed.ts';
 
 export const systemClock: Clock = { now: () => Date.now() };
 

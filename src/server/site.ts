@@ -7,7 +7,7 @@ import { getCookie } from 'hono/cookie';
 import { COOKIE, type Locale } from '../config.ts';
 import { escapeHtml, REQUEST_PATH_MARKER } from '../lib/not-found.ts';
 import type { App } from './app.ts';
-import { localeFrom } from './i18n.ts';
+import { localeFrom } from './common/i18n.ts';
 
 /** How often the server looks for a new build (builds/latest.json) to drop its file cache. */
 const BUILD_CHECK_MS = 1_000;

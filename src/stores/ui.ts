@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import { LOADING_BAR } from '../config.ts';
+import { listenToReports } from '../lib/runtime/ui-reports.ts';
 
 /**
  * Loading-bar phases: `idle` (hidden, empty), `loading` (growing toward 100%), `done` (full),
@@ -84,3 +85,11 @@ export function resetLoading(): void {
   clearTimers();
   $ui.set({ errorMessage: null, loading: 'idle', loadingError: false });
 }
+
+// What the API client, polling and page navigation report reaches the modal and the bar through here.
+listenToReports((entry) => {
+  if (entry.kind === 'error') showError(entry.message);
+  else if (entry.event === 'start') startLoading();
+  else if (entry.event === 'reset') resetLoading();
+  else finishLoading(entry.event === 'failure');
+});

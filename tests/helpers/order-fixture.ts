@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { newOrderNo } from '../../src/server/services/order-no.ts';
-import { sha256 } from '../../src/server/services/tokens.ts';
+import { sha256 } from '../../src/server/common/tokens.ts';
+import { newOrderNo } from '../../src/server/orders/order-no.ts';
 import type { TestShop } from './test-app.ts';
 
 export interface FixtureOrder {

@@ -7,10 +7,10 @@ import { createApp } from '../../src/server/app.ts';
 import type { Clock, Deps } from '../../src/server/context.ts';
 import { openDb } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { seed } from '../../src/server/db/seed.ts';
 import { readEnv, type ServerEnv } from '../../src/server/env.ts';
 import { outboxEmail } from '../../src/server/providers/email-outbox.ts';
 import { outboxSms } from '../../src/server/providers/sms-outbox.ts';
+import { seed } from '../../src/server/seed/seed.ts';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { COOKIE } from '../../src/config.ts';
 import { useTransport } from '../../src/lib/api/browser.ts';
 import { ApiClientError } from '../../src/lib/api/client.ts';
-import { seedMembers } from '../../src/server/db/seed/members.ts';
+import { seedMembers } from '../../src/server/seed/members.ts';
 import {
   $auth,
   $isLoggedIn,

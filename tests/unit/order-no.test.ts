@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newOrderNo, ORDER_NO_RE } from '../../src/server/services/order-no.ts';
+import { newOrderNo, ORDER_NO_RE } from '../../src/server/orders/order-no.ts';
 
 describe('order numbers', () => {
   it('are the Taipei date and 7 random characters without 0, 1, I or O', () => {

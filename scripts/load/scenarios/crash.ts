@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { IDEMPOTENCY_ABANDONED_MS } from '../../../src/server/services/idempotency.ts';
+import { IDEMPOTENCY_ABANDONED_MS } from '../../../src/server/orders/idempotency.ts';
 import { type Answer, call, statusSummary } from '../http.ts';
 import { startServer } from '../servers.ts';
 import { fillCarts, ordersOf, pickItem, setStock, stockOf, unitsOrdered } from '../shop-stock.ts';

@@ -1,7 +1,7 @@
 import { COOKIE } from '../../config.ts';
-import { finishLoading, showError, startLoading } from '../../stores/ui.ts';
 import { readCookie } from '../runtime/cookies.ts';
 import { currentLocale } from '../runtime/locale.ts';
+import { report } from '../runtime/ui-reports.ts';
 import { createApiClient } from './client.ts';
 
 /** The token cookie holds an opaque URL-safe string; anything else is ignored. */
@@ -33,9 +33,6 @@ export const api = createApiClient({
   fetch: (...args) => transport(...args),
   getToken: tokenFromCookie,
   getLocale: currentLocale,
-  onError: (error) => showError(error.message),
-  onActivity: (event) => {
-    if (event === 'start') startLoading();
-    else finishLoading(event === 'failure');
-  },
+  onError: (error) => report({ kind: 'error', message: error.message }),
+  onActivity: (event) => report({ kind: 'activity', event }),
 });

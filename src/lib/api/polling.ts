@@ -1,5 +1,5 @@
 import { POLLING_DELAY_MS, POLLING_ERROR_THRESHOLD } from '../../config.ts';
-import { showError } from '../../stores/ui.ts';
+import { report } from '../runtime/ui-reports.ts';
 import { UNEXPECTED_ERROR } from './client.ts';
 
 export interface PollOptions<T> {
@@ -34,7 +34,11 @@ export function poll<T>(request: () => Promise<T>, opts: PollOptions<T> = {}): (
       if (errors > POLLING_ERROR_THRESHOLD) {
         stop();
         if (opts.onGiveUp) opts.onGiveUp(error);
-        else showError(error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR);
+        else
+          report({
+            kind: 'error',
+            message: error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR,
+          });
         return;
       }
     }

@@ -27,6 +27,12 @@ export const UNRECORDED_ROUTES = [
 /** Pages a member is sent away from (to the member page). */
 export const GUEST_ONLY_ROUTES = ['login', 'forgot-password', 'sign-up'] as const;
 
+/** The member page where the phone is verified: the blocking modal never shows there. */
+export const PHONE_VERIFY_ROUTE = 'member-phone-verification';
+
+/** Whether the phone-verification modal may block the page at `pathname`. */
+export const phoneModalAllowed = (pathname: string): boolean => routeName(pathname) !== PHONE_VERIFY_ROUTE;
+
 export const isMemberRoute = (name: string): boolean => name === 'member' || name.startsWith('member-');
 
 /** Whether a visit to `pathname` is recorded as the return page. */

@@ -1,9 +1,6 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../config.ts';
-import { pick } from '../common/i18n.ts';
 import type { Database } from '../db/schema.ts';
-import type { CheckoutStoresTable } from '../db/tables/cart.ts';
-import { BRAND_NAMES, type CvsBrand } from '../providers/logistics/cvs.ts';
 import type { ShipContext } from './shipping.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,5 +1,5 @@
 import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
-import { setBounded } from '../bounded-map.ts';
+import { setBounded } from '../common/bounded-map.ts';
 import type { Db } from './index.ts';
 import { prepareOnPostgres } from './prepared.ts';
 import type { Database } from './schema.ts';

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { setBounded } from '../bounded-map.ts';
+import { setBounded } from '../common/bounded-map.ts';
 import { nameRegisteredQueries } from './prepared.ts';
 import type { Database } from './schema.ts';
 

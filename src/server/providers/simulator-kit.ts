@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Locale } from '../../config.ts';
+import { ApiError } from '../common/errors.ts';
+import type { Msg } from '../common/i18n.ts';
 import type { AppEnv } from '../context.ts';
 import { isProduction } from '../env.ts';
-import { ApiError } from '../errors.ts';
-import type { Msg } from '../i18n.ts';
 
 /**
  * What the local provider simulators share: the production guard, form reading and small,

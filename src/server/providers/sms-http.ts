@@ -1,5 +1,5 @@
 import { mobileToE164 } from '../../lib/taiwan/phone.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../common/errors.ts';
 import type { SmsMessage, SmsProvider } from './sms.ts';
 
 /** Settings of an HTTP SMS gateway, from SMS_HTTP_URL, SMS_HTTP_TOKEN and SMS_HTTP_TIMEOUT_MS. */

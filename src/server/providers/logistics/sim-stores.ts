@@ -1,5 +1,5 @@
 import { CITIES } from '../../../lib/taiwan/regions.ts';
-import { prng } from '../../db/seed/prng.ts';
+import { prng } from '../../common/prng.ts';
 import type { CvsBrand } from './cvs.ts';
 
 /** A store of the map simulator (`sim_cvs_stores`). */

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { CITIES } from '../../../lib/taiwan/regions.ts';
-import type { SimCvsStoresTable } from '../../db/schema.ts';
-import type { Msg } from '../../i18n.ts';
+import type { Msg } from '../../common/i18n.ts';
+import type { SimCvsStoresTable } from '../../db/tables/simulators.ts';
 import { SIMULATOR_PATHS } from '../ecpay/config.ts';
 import { esc, hiddenInputs } from '../simulator-kit.ts';
 

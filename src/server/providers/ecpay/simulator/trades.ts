@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { SimEcpayTradesTable } from '../../../db/schema.ts';
+import type { SimEcpayTradesTable } from '../../../db/tables/simulators.ts';
 import { sign } from '../check-mac.ts';
 import type { EcpayAccount } from '../config.ts';
 import { ecpayDateTime } from '../fields.ts';

@@ -1,4 +1,4 @@
-import type { Msg } from '../../../i18n.ts';
+import type { Msg } from '../../../common/i18n.ts';
 import { esc, hiddenInputs } from '../../simulator-kit.ts';
 import { SIMULATOR_PATHS } from '../config.ts';
 import { CARDS } from './trades.ts';
