@@ -116,6 +116,26 @@ export const CART_COUNT_EVENT = 'cart:count';
 export const CARD_PAY_TIMEOUT_MS = 30 * 60_000;
 /** How often a serving process releases unpaid orders and retries e-invoices. */
 export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
+/** A payment attempt older than this, its order still awaiting payment, is looked up at ECPay (a notice may be lost). */
+export const RECONCILE_AFTER_MS = 5 * 60_000;
+/** The same attempt is looked up again at most this often while its order awaits payment. */
+export const RECONCILE_EVERY_MS = 5 * 60_000;
+/** Attempts looked up per sweep pass; the next pass takes the rest. */
+export const RECONCILE_BATCH = 50;
+/**
+ * ATM and store-code orders keep their stock this long after the account or code expired (ECPay's
+ * notice of a last-minute payment can come up to a day later); PAYMENT_GRACE_HOURS overrides it.
+ */
+export const PAYMENT_GRACE_MS = 24 * 3_600_000;
+/**
+ * What ECPay's cashier accepts per method for a standard merchant, whole NT$ (ECPAY_LIMIT_CREDIT,
+ * ECPAY_LIMIT_ATM and ECPAY_LIMIT_CVS override them as `min-max`, `min-` for no upper bound).
+ */
+export const ECPAY_AMOUNT_LIMITS = {
+  credit: { min: 5, max: null },
+  atm: { min: 11, max: 49_999 },
+  cvs_code: { min: 33, max: 6_000 },
+} as const satisfies Record<string, { min: number; max: number | null }>;
 /** An e-invoice is tried this many times (once per sweep after the first) before it waits for a person. */
 export const INVOICE_MAX_ATTEMPTS = 20;
 

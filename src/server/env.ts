@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/** `min-max` or `min-` (no upper bound), whole NT$. */
+const amountRange = z
+  .string()
+  .regex(/^\d{1,7}-\d{0,7}$/, 'expected min-max in whole NT$, e.g. 33-6000')
+  .transform((s) => {
+    const [min, max] = s.split('-');
+    return { min: Number(min), max: max ? Number(max) : null };
+  })
+  .refine((r) => r.max === null || r.max >= r.min, 'max below min');
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
@@ -44,6 +54,27 @@ const schema = z.object({
     .optional(),
   ECPAY_INVOICE_HASH_KEY: z.string().length(16).optional(),
   ECPAY_INVOICE_HASH_IV: z.string().length(16).optional(),
+  /** Origins of ECPay's payment (cashier, QueryTradeInfo), B2C invoice and logistics servers; see providers/ecpay/config.ts. */
+  ECPAY_PAYMENT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ECPAY_INVOICE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ECPAY_LOGISTICS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Per-method amount limits of the cashier, `min-max` or `min-` (config.ts ECPAY_AMOUNT_LIMITS). */
+  ECPAY_LIMIT_CREDIT: amountRange.optional(),
+  ECPAY_LIMIT_ATM: amountRange.optional(),
+  ECPAY_LIMIT_CVS: amountRange.optional(),
+  /** Hours an expired ATM or store-code order keeps its stock before it is released (default 24). */
+  PAYMENT_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .optional(),
+  /** Simulator only: the pause between resends of an unanswered notice (ECPay: 5 to 15 minutes). */
+  ECPAY_SIM_RESEND_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3_600_000)
+    .default(5 * 60_000),
   /** log2 of the scrypt cost; 17 is the production setting, tests may lower it for speed. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
 });

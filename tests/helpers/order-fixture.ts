@@ -41,6 +41,8 @@ export async function placeFixtureOrder(
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .innerJoin('brands as b', 'b.id', 'p.brand_id')
     .select(['v.id', 'v.sku', 'v.price', 'v.product_id', 'p.slug', 'b.slug as brand_slug', 'p.name_zh', 'p.name_en'])
+    // ECPay's cashier takes a store code only up to NT$6,000 (config.ts ECPAY_AMOUNT_LIMITS).
+    .where('v.price', '<=', opts.payment === 'cvs_code' ? Math.floor(5_000 / quantity) : Number.MAX_SAFE_INTEGER)
     .orderBy('v.id', 'desc')
     .offset(picked++)
     .limit(1)

@@ -211,7 +211,7 @@ describe('AIO form', () => {
 
   it('adds the payment-info URL and expiry for ATM and store codes; the simulator is local', () => {
     const atm = buildAioForm({ ...attempt, method: 'ATM' }, stage, 'simulator');
-    expect(atm.action).toBe('https://shop.example.tw/api/sim/ecpay/cashier');
+    expect(atm.action).toBe('https://shop.example.tw/api/sim/ecpay/Cashier/AioCheckOut/V5');
     expect(atm.fields).toMatchObject({
       PaymentInfoURL: 'https://shop.example.tw/api/payments/ecpay/info',
       ExpireDate: '3',

@@ -59,7 +59,7 @@ export async function openMap(deps: Deps, cartId: number, brand: CvsBrand, local
       origin,
     },
     config.logistics,
-    config.mode,
+    deps.env,
   );
 }
 

@@ -62,6 +62,8 @@ export async function moveOrder(
      */
     onlyFrom?: readonly OrderState[];
     deadlinePassed?: boolean;
+    /** Only when the pay deadline is at or before this time (a deadline with a grace period). */
+    deadlineAtMost?: number;
   },
 ): Promise<boolean> {
   const from = statesBefore(opts.to).filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
@@ -72,6 +74,7 @@ export async function moveOrder(
     .where('id', '=', opts.orderId)
     .where('state', 'in', from);
   if (opts.deadlinePassed) update = update.where('pay_deadline', '<=', opts.now);
+  if (opts.deadlineAtMost !== undefined) update = update.where('pay_deadline', '<=', opts.deadlineAtMost);
   const moved = await update.executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return false;
   await trx

@@ -57,7 +57,7 @@ export async function startPayment(deps: Deps, order: OrderRow, locale: Locale):
         customField1: order.no,
       },
       config.payment,
-      config.mode,
+      deps.env,
     );
     try {
       const written = await k.transaction().execute(async (trx) => {

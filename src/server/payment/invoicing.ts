@@ -23,7 +23,7 @@ export function invoiceProvider(deps: Deps): InvoiceProvider {
   const origin = new URL(deps.env.SITE_URL).origin;
   return ecpayInvoice({
     account: config.invoice,
-    baseUrl: ecpayEndpoints(config.mode, origin).invoice,
+    baseUrl: ecpayEndpoints(deps.env, origin).invoice,
     now: () => deps.clock.now(),
   });
 }

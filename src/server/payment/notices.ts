@@ -14,7 +14,8 @@ export type NoticeOutcome =
   | 'returned'
   | `rejected:${string}`;
 
-export type NoticeKind = 'notify' | 'info' | 'return';
+/** Where a payment record came from: ECPay's notices, or ECPay's answer to the shop's query. */
+export type NoticeKind = 'notify' | 'info' | 'return' | 'reconcile';
 
 type Writer = Transaction<Database> | Deps['db']['kysely'];
 
@@ -52,6 +53,9 @@ export async function rejectNotice(
     now: deps.clock.now(),
   });
 }
+
+/** A payment attempt with what its notices are checked against. */
+export type FoundAttempt = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
 
 /** The attempt of `merchantTradeNo` with its order's total, state and number; undefined when unknown. */
 export function findAttempt(k: Writer, merchantTradeNo: string) {

@@ -1,10 +1,19 @@
+import type { Transaction } from 'kysely';
 import { checkFault } from '../common/faults.ts';
 import type { Deps } from '../context.ts';
+import type { Database } from '../db/schema.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { ecpayConfig } from '../providers/ecpay/config.ts';
 import { EcpayNoticeError, NOTICE_ACK, type PaymentNotice, parsePaymentNotice } from '../providers/ecpay/notice.ts';
 import { afterPaid } from './invoicing.ts';
-import { findAttempt, lockOrder, type NoticeOutcome, recordNotice, rejectNotice } from './notices.ts';
+import {
+  type FoundAttempt,
+  findAttempt,
+  lockOrder,
+  type NoticeOutcome,
+  recordNotice,
+  rejectNotice,
+} from './notices.ts';
 
 /** The plain-text answer to ECPay: `1|OK` once committed; anything else makes ECPay send it again. */
 export interface NoticeAnswer {
@@ -59,42 +68,62 @@ export async function handlePaymentNotice(deps: Deps, form: Record<string, strin
         .execute();
       result = 'failed';
     } else {
-      const first = await trx
-        .updateTable('payment_attempts')
-        .set({
-          state: 'paid',
-          trade_no: notice.tradeNo,
-          rtn_code: notice.rtnCode,
-          rtn_msg: notice.rtnMsg.slice(0, 200),
-          paid_at: notice.paymentDate ?? now,
-        })
-        .where('id', '=', found.id)
-        .where('state', '!=', 'paid')
-        .executeTakeFirst();
-      if (Number(first.numUpdatedRows) !== 1) result = 'duplicate';
-      else if (await moveOrder(trx, { orderId: found.order_id, to: 'paid', note: notice.tradeNo, now })) {
-        await trx.updateTable('orders').set({ paid_at: now }).where('id', '=', found.order_id).execute();
-        result = 'paid';
-      } else {
-        // Money came for an order that can no longer take it (released by the sweeper, cancelled, or
-        // paid through another attempt): keep it and flag the order so that it is refunded.
-        const order = await trx
-          .selectFrom('orders')
-          .select('state')
-          .where('id', '=', found.order_id)
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable('orders')
-          .set({ needs_refund: 1, updated_at: now })
-          .where('id', '=', found.order_id)
-          .execute();
-        result = order.state === 'cancelled' ? 'paid-after-cancel' : 'paid-twice';
-        console.warn(`[payments] order ${found.no}: ${result} (${notice.merchantTradeNo}), flagged for a refund`);
-      }
+      result = await applyPaid(trx, found, {
+        merchantTradeNo: notice.merchantTradeNo,
+        tradeNo: notice.tradeNo,
+        rtnCode: notice.rtnCode,
+        rtnMsg: notice.rtnMsg,
+        paidAt: notice.paymentDate ?? now,
+        now,
+      });
     }
     await recordNotice(trx, { kind: 'notify', form, verified: true, outcome: result, now });
     return result;
   });
   if (outcome === 'paid') afterPaid(deps, found.order_id);
   return { status: 200, body: NOTICE_ACK };
+}
+
+/**
+ * Records a verified payment of `found`'s attempt (a notice, or ECPay's answer to a query) and pays
+ * its order, inside the caller's transaction after lockOrder. A repeat changes nothing; money for an
+ * order that can no longer take it is kept and the order flagged `needs_refund`.
+ */
+export async function applyPaid(
+  trx: Transaction<Database>,
+  found: FoundAttempt,
+  paid: { merchantTradeNo: string; tradeNo: string; rtnCode: number; rtnMsg: string; paidAt: number; now: number },
+): Promise<NoticeOutcome> {
+  const first = await trx
+    .updateTable('payment_attempts')
+    .set({
+      state: 'paid',
+      trade_no: paid.tradeNo,
+      rtn_code: paid.rtnCode,
+      rtn_msg: paid.rtnMsg.slice(0, 200),
+      paid_at: paid.paidAt,
+    })
+    .where('id', '=', found.id)
+    .where('state', '!=', 'paid')
+    .executeTakeFirst();
+  if (Number(first.numUpdatedRows) !== 1) return 'duplicate';
+  if (await moveOrder(trx, { orderId: found.order_id, to: 'paid', note: paid.tradeNo, now: paid.now })) {
+    await trx.updateTable('orders').set({ paid_at: paid.now }).where('id', '=', found.order_id).execute();
+    return 'paid';
+  }
+  // Money came for an order that can no longer take it (released by the sweeper, cancelled, or
+  // paid through another attempt): keep it and flag the order so that it is refunded.
+  const order = await trx
+    .selectFrom('orders')
+    .select('state')
+    .where('id', '=', found.order_id)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('orders')
+    .set({ needs_refund: 1, updated_at: paid.now })
+    .where('id', '=', found.order_id)
+    .execute();
+  const result = order.state === 'cancelled' ? 'paid-after-cancel' : 'paid-twice';
+  console.warn(`[payments] order ${found.no}: ${result} (${paid.merchantTradeNo}), flagged for a refund`);
+  return result;
 }

@@ -1,32 +1,79 @@
-import { PAYMENT_SWEEP_INTERVAL_MS } from '../../config.ts';
+import { PAYMENT_GRACE_MS, PAYMENT_SWEEP_INTERVAL_MS } from '../../config.ts';
 import type { Deps } from '../context.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { invoiceWorkSettled, syncInvoices } from './invoicing.ts';
+import { reconcileAwaiting, reconcileOrder } from './reconcile.ts';
 
 /** The timeline note of an order released at its deadline. */
 export const RELEASE_NOTE = 'payment deadline passed';
 /** Orders released per pass; the next pass takes the rest. */
 const BATCH = 200;
 
+/** How long an expired ATM or store-code order keeps its stock (PAYMENT_GRACE_HOURS, else PAYMENT_GRACE_MS). */
+export const graceMs = (deps: Deps): number =>
+  deps.env.PAYMENT_GRACE_HOURS === undefined ? PAYMENT_GRACE_MS : deps.env.PAYMENT_GRACE_HOURS * 3_600_000;
+
+/** Methods whose payment can be made until the account's or code's expiry and reported a day later. */
+const OFFLINE_METHODS = ['atm', 'cvs_code'];
+
 /**
- * Cancels the unpaid orders past their pay deadline (card timeout, ATM or store-code expiry): each in
- * its own transaction, through moveOrder's compare-and-set, so that the stock comes back once even
- * when two servers sweep at once or a paid notice arrives at the same moment. Their open attempts
- * expire. Returns the numbers of the orders released.
+ * Cancels the unpaid orders past their pay deadline (card timeout; ATM or store-code expiry plus the
+ * grace period), each in its own transaction, through moveOrder's compare-and-set, so that the stock
+ * comes back once even when two servers sweep at once or a paid notice arrives at the same moment.
+ * An order with a payment attempt is released only once ECPay has said that none of its attempts
+ * was paid (QueryTradeInfo); a paid one is paid instead, and an unanswered query keeps the order for
+ * the next pass. Their open attempts expire. Returns the numbers of the orders released.
  */
 export async function releaseUnpaid(deps: Deps): Promise<string[]> {
   const k = deps.db.kysely;
   const now = deps.clock.now();
+  const offlineDue = now - graceMs(deps);
+  // An ATM account or store code was given (its attempt `issued`): it may be paid until its expiry
+  // and reported later, so the grace period applies.
   const due = await k
-    .selectFrom('orders')
-    .select(['id', 'no'])
-    .where('state', '=', 'awaiting_payment')
-    .where('pay_deadline', '<=', now)
-    .orderBy('pay_deadline')
+    .selectFrom('orders as o')
+    .select((eb) => [
+      'o.id',
+      'o.no',
+      'o.payment_method',
+      eb
+        .exists(
+          eb
+            .selectFrom('payment_attempts as a')
+            .select('a.id')
+            .whereRef('a.order_id', '=', 'o.id')
+            .where('a.state', '=', 'issued'),
+        )
+        .as('issued'),
+    ])
+    .where('o.state', '=', 'awaiting_payment')
+    .where('o.pay_deadline', '<=', now)
+    .where((eb) =>
+      eb.or([
+        eb('o.payment_method', 'not in', OFFLINE_METHODS),
+        eb('o.pay_deadline', '<=', offlineDue),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('payment_attempts as a')
+              .select('a.id')
+              .whereRef('a.order_id', '=', 'o.id')
+              .where('a.state', '=', 'issued'),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('o.pay_deadline')
     .limit(BATCH)
     .execute();
   const released: string[] = [];
-  for (const { id, no } of due) {
+  for (const { id, no, payment_method, issued } of due) {
+    const tried = await k.selectFrom('payment_attempts').select('id').where('order_id', '=', id).executeTakeFirst();
+    if (tried) {
+      const { result } = await reconcileOrder(deps, id);
+      if (result !== 'unpaid') continue;
+    }
+    const deadlineAtMost = OFFLINE_METHODS.includes(payment_method) && Boolean(issued) ? offlineDue : now;
     const moved = await k.transaction().execute(async (trx) => {
       // Still unpaid and still past its deadline: a paid notice or a new card attempt may have come
       // since the order was chosen, and a paid order is never released.
@@ -36,7 +83,7 @@ export async function releaseUnpaid(deps: Deps): Promise<string[]> {
         note: RELEASE_NOTE,
         now,
         onlyFrom: ['awaiting_payment'],
-        deadlinePassed: true,
+        deadlineAtMost,
       });
       if (!released) return false;
       await trx
@@ -54,9 +101,10 @@ export async function releaseUnpaid(deps: Deps): Promise<string[]> {
 
 /** One pass: release unpaid orders, then issue or void the invoices still due. */
 export async function sweepPayments(deps: Deps) {
+  const reconciled = await reconcileAwaiting(deps);
   const released = (await releaseUnpaid(deps)).length;
   const invoices = await syncInvoices(deps);
-  return { released, ...invoices };
+  return { released, reconciled: reconciled.paid, ...invoices };
 }
 
 /** Sweeps now and every PAYMENT_SWEEP_INTERVAL_MS; the returned stop waits for a pass under way. */

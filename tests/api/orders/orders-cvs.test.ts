@@ -50,7 +50,7 @@ describe('convenience-store choice through the map', () => {
     const [v] = await pickVariants(shop, 1, 5);
     const buyer = await memberBuyer(shop, [[v!, 1]]);
     const { form, reply } = await chooseOnMap(buyer, 'FAMI');
-    expect(form.action).toBe('http://localhost/api/sim/logistics/map');
+    expect(form.action).toBe('http://localhost/api/sim/logistics/Express/map');
     expect(form.fields).toMatchObject({
       LogisticsType: 'CVS',
       LogisticsSubType: 'FAMIC2C',

@@ -62,7 +62,7 @@ function aio(method: AioMethod | 'ALL', amount = 12_800) {
 
 async function openCashier(method: AioMethod | 'ALL', lang = 'zh-TW') {
   const form = aio(method);
-  expect(form.action).toBe(`${receiver.origin}/api/sim/ecpay/cashier`);
+  expect(form.action).toBe(`${receiver.origin}/api/sim/ecpay/Cashier/AioCheckOut/V5`);
   const page = await postForm(shop.app, '/api/sim/ecpay/cashier', form.fields, lang);
   expect(page.status).toBe(200);
   return { form, page, forms: formsOf(page.html) };

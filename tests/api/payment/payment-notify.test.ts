@@ -40,7 +40,7 @@ describe('POST /api/orders/{no}/payment', () => {
     const b = await startAttempt(shop, order.no, order.guestKey);
     expect(a.status).toBe(200);
     const { action, fields } = a.json.result;
-    expect(action).toBe(`${shop.origin}/api/sim/ecpay/cashier`);
+    expect(action).toBe(`${shop.origin}/api/sim/ecpay/Cashier/AioCheckOut/V5`);
     expect(fields.ChoosePayment).toBe('Credit');
     expect(fields.TotalAmount).toBe(String(order.total));
     expect(fields.ReturnURL).toBe(`${shop.origin}/api/payments/ecpay/notify`);

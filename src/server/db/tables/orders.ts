@@ -124,6 +124,8 @@ export interface PaymentAttemptsTable {
   rtn_msg: Generated<string>;
   created_at: number;
   paid_at: number | null;
+  /** When the attempt was last looked up at ECPay (QueryTradeInfo); null: never. */
+  checked_at: number | null;
 }
 
 export interface PaymentNoticesTable {

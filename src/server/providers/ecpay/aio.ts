@@ -1,5 +1,5 @@
 import { sign } from './check-mac.ts';
-import { type EcpayAccount, type EcpayMode, ecpayEndpoints } from './config.ts';
+import { type EcpayAccount, type EcpayTarget, ecpayEndpoints } from './config.ts';
 import { ecpayDateTime, fitText, itemNameOf, MERCHANT_TRADE_NO_RE } from './fields.ts';
 
 /** Payment methods offered through ECPay's cashier. */
@@ -13,7 +13,8 @@ export const AIO_PATHS = {
 } as const;
 
 export const TRADE_DESC_MAX = 200;
-export const ITEM_NAME_MAX = 400;
+/** ECPay takes 400 characters but advises 200: a longer name may be cut inside a character, and the CheckMacValue then fails. */
+export const ITEM_NAME_MAX = 200;
 /** ATM virtual accounts expire after this many days (ECPay allows 1 to 60). */
 export const ATM_EXPIRE_DAYS = 3;
 /** Store payment codes expire after this many minutes (7 days). */
@@ -44,7 +45,7 @@ export interface AioForm {
 }
 
 /** Builds and signs the AIO checkout form of an attempt (SHA-256 CheckMacValue, EncryptType=1). */
-export function buildAioForm(attempt: AioAttempt, account: EcpayAccount, mode: EcpayMode): AioForm {
+export function buildAioForm(attempt: AioAttempt, account: EcpayAccount, target: EcpayTarget): AioForm {
   if (!MERCHANT_TRADE_NO_RE.test(attempt.merchantTradeNo))
     throw new Error('MerchantTradeNo must be 1 to 20 letters and digits.');
   if (!Number.isInteger(attempt.totalAmount) || attempt.totalAmount <= 0)
@@ -58,12 +59,14 @@ export function buildAioForm(attempt: AioAttempt, account: EcpayAccount, mode: E
     TradeDesc: fitText(attempt.tradeDesc, TRADE_DESC_MAX),
     ItemName: itemNameOf(attempt.items, ITEM_NAME_MAX),
     ReturnURL: `${attempt.origin}${AIO_PATHS.notify}`,
-    OrderResultURL: `${attempt.origin}${AIO_PATHS.return}`,
     ClientBackURL: `${attempt.origin}${attempt.clientBackPath}`,
     ChoosePayment: attempt.method,
     EncryptType: '1',
     NeedExtraPaidInfo: 'N',
   };
+  // ECPay sends the browser to OrderResultURL after a card payment, in place of ClientBackURL; it
+  // ignores it for ATM and store codes, whose pages lead back through ClientBackURL.
+  if (attempt.method === 'Credit') fields.OrderResultURL = `${attempt.origin}${AIO_PATHS.return}`;
   if (attempt.method === 'ATM') {
     fields.ExpireDate = String(ATM_EXPIRE_DAYS);
     fields.PaymentInfoURL = `${attempt.origin}${AIO_PATHS.info}`;
@@ -73,5 +76,5 @@ export function buildAioForm(attempt: AioAttempt, account: EcpayAccount, mode: E
     fields.PaymentInfoURL = `${attempt.origin}${AIO_PATHS.info}`;
   }
   if (attempt.customField1) fields.CustomField1 = fitText(attempt.customField1, 50);
-  return { action: ecpayEndpoints(mode, attempt.origin).cashier, fields: sign(fields, account, 'sha256') };
+  return { action: ecpayEndpoints(target, attempt.origin).cashier, fields: sign(fields, account, 'sha256') };
 }

@@ -91,26 +91,61 @@ const HOSTS = {
   },
 } as const;
 
-/** Local simulator paths under the shop's own origin (routes in the simulator modules). */
+/**
+ * Where the local simulators answer under the shop's own origin. Each keeps ECPay's own paths below
+ * its base (`<payment>/Cashier/AioCheckOut/V5`, `<invoice>/B2CInvoice/Issue`, `<logistics>/Express/map`).
+ */
+export const SIMULATOR_BASES = {
+  payment: '/api/sim/ecpay',
+  invoice: '/api/sim/ecpay/invoice',
+  logistics: '/api/sim/logistics',
+} as const;
+
+/** The older simulator addresses, still answered (bookmarks, scripts). */
 export const SIMULATOR_PATHS = {
   cashier: '/api/sim/ecpay/cashier',
   map: '/api/sim/logistics/map',
   invoice: '/api/sim/ecpay/invoice',
 } as const;
 
-/** Where the browser (cashier, map) or the server (invoice) sends ECPay requests in `mode`. */
-export function ecpayEndpoints(mode: EcpayMode, origin: string) {
-  if (mode === 'simulator')
-    return {
-      cashier: `${origin}${SIMULATOR_PATHS.cashier}`,
-      map: `${origin}${SIMULATOR_PATHS.map}`,
-      invoice: `${origin}${SIMULATOR_PATHS.invoice}`,
-    };
-  const h = HOSTS[mode];
+/**
+ * The base of each ECPay server: ECPAY_PAYMENT_BASE_URL, ECPAY_INVOICE_BASE_URL and
+ * ECPAY_LOGISTICS_BASE_URL when set (any server that speaks ECPay's protocol), else ECPay's stage or
+ * production origin by mode, or the local simulators under `origin`.
+ */
+export function ecpayBases(
+  env: Pick<ServerEnv, 'ECPAY_PAYMENT_BASE_URL' | 'ECPAY_INVOICE_BASE_URL' | 'ECPAY_LOGISTICS_BASE_URL'>,
+  mode: EcpayMode,
+  origin: string,
+) {
+  const fallback =
+    mode === 'simulator'
+      ? {
+          payment: `${origin}${SIMULATOR_BASES.payment}`,
+          invoice: `${origin}${SIMULATOR_BASES.invoice}`,
+          logistics: `${origin}${SIMULATOR_BASES.logistics}`,
+        }
+      : HOSTS[mode];
+  const trim = (url: string | undefined) => url?.replace(/\/+$/, '');
   return {
-    cashier: `${h.payment}/Cashier/AioCheckOut/V5`,
-    map: `${h.logistics}/Express/map`,
-    invoice: `${h.invoice}/B2CInvoice`,
+    payment: trim(env.ECPAY_PAYMENT_BASE_URL) ?? fallback.payment,
+    invoice: trim(env.ECPAY_INVOICE_BASE_URL) ?? fallback.invoice,
+    logistics: trim(env.ECPAY_LOGISTICS_BASE_URL) ?? fallback.logistics,
+  };
+}
+
+/** What decides the endpoints: the server's environment, or a mode alone (no base URL set). */
+export type EcpayTarget = EcpayMode | ServerEnv;
+
+/** Where the browser (cashier, map) or the server (QueryTradeInfo, invoice) sends ECPay requests. */
+export function ecpayEndpoints(target: EcpayTarget, origin: string) {
+  const base =
+    typeof target === 'string' ? ecpayBases({}, target, origin) : ecpayBases(target, ecpayMode(target), origin);
+  return {
+    cashier: `${base.payment}/Cashier/AioCheckOut/V5`,
+    queryTrade: `${base.payment}/Cashier/QueryTradeInfo/V5`,
+    map: `${base.logistics}/Express/map`,
+    invoice: `${base.invoice}/B2CInvoice`,
   };
 }
 

@@ -41,8 +41,8 @@ export function fitText(text: string, max: number): string {
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-/** ItemName: each line item as `name x qty`, joined by `#`, within ECPay's 400 characters. */
-export function itemNameOf(items: readonly { name: string; quantity: number }[], max = 400): string {
+/** ItemName: each line item as `name x qty`, joined by `#`, within `max` characters (code points, never half of one). */
+export function itemNameOf(items: readonly { name: string; quantity: number }[], max = 200): string {
   const parts = items.map((i) => `${fitText(i.name, 80)} x ${i.quantity}`);
   let out = '';
   for (const part of parts) {

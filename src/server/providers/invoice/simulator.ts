@@ -110,7 +110,7 @@ const ecpayInvoiceDate = (ms: number) => ecpayDateTime(ms).replaceAll('/', '-');
 export const invoiceSimulator = new Hono<AppEnv>();
 invoiceSimulator.use('*', simulatorsOnly);
 
-invoiceSimulator.post('/Issue', async (c) => {
+invoiceSimulator.on('POST', ['/Issue', '/B2CInvoice/Issue'], async (c) => {
   const data = await open(c);
   if (data instanceof Response) return data;
   const parsed = issueSchema.safeParse(data);
@@ -160,7 +160,7 @@ invoiceSimulator.post('/Issue', async (c) => {
   return answer(c, 1, 'Success', rtn(0, 'No free invoice number.'));
 });
 
-invoiceSimulator.post('/Invalid', async (c) => {
+invoiceSimulator.on('POST', ['/Invalid', '/B2CInvoice/Invalid'], async (c) => {
   const data = await open(c);
   if (data instanceof Response) return data;
   const parsed = invalidSchema.safeParse(data);

@@ -1,4 +1,4 @@
-import { type EcpayAccount, type EcpayMode, ecpayEndpoints } from '../ecpay/config.ts';
+import { type EcpayAccount, type EcpayTarget, ecpayEndpoints } from '../ecpay/config.ts';
 import type { CvsSubType } from './cvs.ts';
 
 /** ECPay keeps at most 20 characters of ExtraData and hands them back unchanged. */
@@ -21,7 +21,7 @@ export interface MapRequest {
  * The auto-submitting form that opens ECPay's store map (`/Express/map`). ECPay does not sign this
  * request or its reply, so the reply is treated as the shopper's input and checked on arrival.
  */
-export function buildMapForm(req: MapRequest, account: EcpayAccount, mode: EcpayMode) {
+export function buildMapForm(req: MapRequest, account: EcpayAccount, target: EcpayTarget) {
   if (!/^[0-9A-Za-z]{1,20}$/.test(req.merchantTradeNo))
     throw new Error('MerchantTradeNo must be 1 to 20 letters and digits.');
   if ([...req.extraData].length > EXTRA_DATA_MAX) throw new Error('ExtraData holds at most 20 characters.');
@@ -35,5 +35,5 @@ export function buildMapForm(req: MapRequest, account: EcpayAccount, mode: Ecpay
     ExtraData: req.extraData,
     Device: req.device === 'mobile' ? '1' : '0',
   };
-  return { action: ecpayEndpoints(mode, req.origin).map, fields };
+  return { action: ecpayEndpoints(target, req.origin).map, fields };
 }

@@ -71,7 +71,7 @@ export const logisticsSimulator = new Hono<AppEnv>();
 logisticsSimulator.use('*', simulatorsOnly);
 
 /** POST /api/sim/logistics/map: the map opened by the shop's form, and each search on it. */
-logisticsSimulator.post('/map', async (c) => {
+logisticsSimulator.on('POST', ['/map', '/Express/map'], async (c) => {
   const form = await readMapForm(c);
   if (form instanceof Response) return form;
   const say = sayerOf(c);

@@ -5,8 +5,18 @@ import { autoPostForm, esc, page, problemPage, readForm, sayer, simulatorsOnly }
 import { verifyCheckMac } from '../check-mac.ts';
 import { ecpayConfig } from '../config.ts';
 import { MERCHANT_TRADE_NO_RE } from '../fields.ts';
+import { amountLimits, withinRange } from '../limits.ts';
 import { type Delivery, deliverNotice } from './deliver.ts';
-import { CARDS, formOf, infoNotice, issueNumber, newTrade, paymentNotice, type SimTrade } from './trades.ts';
+import {
+  CARDS,
+  formOf,
+  infoNotice,
+  issueNumber,
+  newTrade,
+  paymentNotice,
+  queryAnswer,
+  type SimTrade,
+} from './trades.ts';
 import { CASHIER_TEXT, type CardInput, issued, methods, summary } from './view.ts';
 
 const url = z.url({ protocol: /^https?$/ });
@@ -67,7 +77,7 @@ export const cashierSimulator = new Hono<AppEnv>();
 cashierSimulator.use('*', simulatorsOnly);
 
 /** POST /api/sim/ecpay/cashier: the shop's AIO form; checks merchant, CheckMacValue and fields. */
-cashierSimulator.post('/cashier', async (c) => {
+cashierSimulator.on('POST', ['/cashier', '/Cashier/AioCheckOut/V5'], async (c) => {
   const say = sayOf(c);
   const bad = (...lines: string[]) => problemPage(c, say('badRequest'), lines);
   const raw = await readForm(c);
@@ -79,6 +89,12 @@ cashierSimulator.post('/cashier', async (c) => {
   if (!parsed.success)
     return bad(...parsed.error.issues.map((i) => say('badField', { field: i.path.join('.'), reason: i.message })));
   if (!SUPPORTED.has(raw.ChoosePayment ?? '')) return bad(say('unsupported'));
+  // ECPay refuses an amount its method cannot take (ALL offers only the methods that can).
+  const limits = amountLimits(c.get('deps').env);
+  const amount = Number(raw.TotalAmount);
+  const method = raw.ChoosePayment as keyof typeof limits;
+  if (method in limits && !withinRange(amount, limits[method]))
+    return bad(say('amountRange', { min: limits[method].min, max: limits[method].max ?? '—' }));
   const { CheckMacValue: _mac, ...fields } = raw;
   const used = () =>
     trades(c)
@@ -191,4 +207,37 @@ cashierSimulator.post('/cashier/transfer', async (c) => {
   const notice = paymentNotice(trade, accountOf(c), { paid: true, paymentType: trade.payment_type, at: now });
   const delivery = await deliverNotice(form.ReturnURL!, notice);
   return page(c, say('title'), `<p>${esc(say('paid'))}</p>${deliveryLine(c, delivery)}${backLink(say, form)}`);
+});
+
+/** ECPay takes a query's TimeStamp for this long (3 minutes) either side of its own clock. */
+const QUERY_TIMESTAMP_WINDOW_S = 180;
+const queryForm = z.strictObject({
+  MerchantID: z.string(),
+  MerchantTradeNo: z.string().regex(MERCHANT_TRADE_NO_RE),
+  TimeStamp: z.string().regex(/^\d{1,12}$/),
+  PlatformID: z.string().optional(),
+  CheckMacValue: z.string(),
+});
+
+/**
+ * POST /Cashier/QueryTradeInfo/V5: what the simulator recorded of a trade, signed, as a URL-encoded
+ * string. A bad merchant, signature or TimeStamp answers 400 with a plain reason, as nothing to trust.
+ */
+cashierSimulator.post('/Cashier/QueryTradeInfo/V5', async (c) => {
+  const raw = await readForm(c);
+  const parsed = queryForm.safeParse(raw);
+  const account = accountOf(c);
+  const refuse = (reason: string) => c.text(reason, 400);
+  if (!raw || !parsed.success) return refuse('Parameter Error');
+  if (parsed.data.MerchantID !== account.merchantId) return refuse('MerchantID Error');
+  if (!verifyCheckMac(raw, account, 'sha256')) return refuse('CheckMacValue Error');
+  const nowS = Math.floor(c.get('deps').clock.now() / 1000);
+  if (Math.abs(nowS - Number(parsed.data.TimeStamp)) > QUERY_TIMESTAMP_WINDOW_S) return refuse('TimeStamp Error');
+  const trade = await trades(c)
+    .selectFrom('sim_ecpay_trades')
+    .selectAll()
+    .where('merchant_id', '=', account.merchantId)
+    .where('merchant_trade_no', '=', parsed.data.MerchantTradeNo)
+    .executeTakeFirst();
+  return c.text(new URLSearchParams(queryAnswer(trade, account, parsed.data.MerchantTradeNo)).toString());
 });

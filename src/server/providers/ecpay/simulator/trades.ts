@@ -5,6 +5,7 @@ import { sign } from '../check-mac.ts';
 import type { EcpayAccount } from '../config.ts';
 import { ecpayDateTime } from '../fields.ts';
 import { INFO_ISSUED } from '../notice.ts';
+import { TRADE_STATUS } from '../query.ts';
 
 export type SimTrade = Selectable<SimEcpayTradesTable>;
 
@@ -142,4 +143,47 @@ export function infoNotice(trade: SimTrade, account: EcpayAccount): Record<strin
     ? { BankCode: trade.bank_code, vAccount: trade.v_account, ExpireDate: trade.expire_date }
     : { PaymentNo: trade.payment_no, ExpireDate: trade.expire_date, Barcode1: '', Barcode2: '', Barcode3: '' };
   return sign({ ...base(trade, formOf(trade), rtn, trade.payment_type), ...extra }, account, 'sha256');
+}
+
+/**
+ * The signed answer of QueryTradeInfo/V5 from the simulator's own record: TradeStatus 1 once paid,
+ * 0 while waiting (card page open, ATM account or store code issued), 10200095 for a failed trade,
+ * 10200047 when no trade has that MerchantTradeNo.
+ */
+export function queryAnswer(
+  trade: SimTrade | undefined,
+  account: EcpayAccount,
+  merchantTradeNo: string,
+): Record<string, string> {
+  if (!trade)
+    return sign(
+      {
+        MerchantID: account.merchantId,
+        MerchantTradeNo: merchantTradeNo,
+        TradeStatus: TRADE_STATUS.notFound,
+        TradeAmt: '0',
+      },
+      account,
+      'sha256',
+    );
+  const form = formOf(trade);
+  const paid = trade.status === 'paid';
+  const status = paid ? TRADE_STATUS.paid : trade.status === 'failed' ? TRADE_STATUS.failed : TRADE_STATUS.unpaid;
+  const {
+    RtnCode: _code,
+    RtnMsg: _msg,
+    ...fields
+  } = base(trade, form, { code: '', msg: '' }, trade.payment_type || form.ChoosePayment || '');
+  return sign(
+    {
+      ...fields,
+      PaymentDate: paid && trade.paid_at !== null ? ecpayDateTime(trade.paid_at) : '',
+      HandlingCharge: '0',
+      PaymentTypeChargeFee: '0',
+      TradeStatus: status,
+      ItemName: form.ItemName ?? '',
+    },
+    account,
+    'sha256',
+  );
 }

@@ -37,6 +37,10 @@ export const CASHIER_TEXT = {
     zh: 'MerchantTradeNo 已使用過，每次付款都需要新的編號。',
     en: 'This MerchantTradeNo was used before; every payment attempt needs a new one.',
   },
+  amountRange: {
+    zh: 'TotalAmount 超出此付款方式的金額範圍（NT${min} 至 NT${max}）。',
+    en: 'TotalAmount is outside what this payment method takes (NT${min} to NT${max}).',
+  },
   unsupported: {
     zh: 'ChoosePayment 只支援 Credit、ATM、CVS 與 ALL。',
     en: 'ChoosePayment must be Credit, ATM, CVS or ALL.',
