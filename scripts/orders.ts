@@ -7,6 +7,7 @@
  *   npm run orders -- complete <no>
  *   npm run orders -- cancel <no> [--reason <text>]
  *   npm run orders -- expire           (cancel unpaid orders past their deadline; run it on a schedule)
+ *   npm run orders -- reconcile [<no>] (ask ECPay now whether unpaid orders were paid, and apply it)
  */
 import { parseArgs } from 'node:util';
 import type { Deps } from '../src/server/context.ts';
@@ -21,6 +22,7 @@ import {
   deliverOrder,
   listForShop,
   OrderAdminError,
+  reconcileForShop,
   releaseUnpaid,
   shipOrder,
   showForShop,
@@ -29,7 +31,7 @@ import { ORDER_STATES } from '../src/server/orders/order-state.ts';
 import { invoiceWorkSettled } from '../src/server/payment/invoicing.ts';
 
 const USAGE =
-  'usage: npm run orders -- list|show|ship|deliver|complete|cancel|expire [<no>] [--carrier X --tracking Y]';
+  'usage: npm run orders -- list|show|ship|deliver|complete|cancel|expire|reconcile [<no>] [--carrier X --tracking Y]';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -74,6 +76,16 @@ async function run(deps: Deps): Promise<void> {
         ? `Released ${released.length} unpaid orders: ${released.join(', ')}`
         : 'No unpaid order is past its deadline.',
     );
+    return;
+  }
+  if (command === 'reconcile') {
+    const reports = await reconcileForShop(deps, no || undefined);
+    if (!reports.length) console.log('No order awaits payment with a payment attempt.');
+    for (const r of reports) {
+      const said = r.result === 'paid' ? 'paid at ECPay' : r.result === 'unpaid' ? 'not paid' : 'no answer from ECPay';
+      console.log(`${r.no}  ${said}`);
+      for (const c of r.checks) console.log(`  ${c.merchantTradeNo}  ${c.answer}${c.outcome ? ` → ${c.outcome}` : ''}`);
+    }
     return;
   }
   if (!no) throw new OrderAdminError(`${command ?? ''} needs an order number.\n${USAGE}`);

@@ -33,6 +33,14 @@ export const REASONS = {
     zh: '取貨付款只適用超商取貨或門市自取。',
     en: 'Pay at pickup is for store or shop pickup only.',
   },
+  amountRange: {
+    zh: '此付款方式的金額須在 {min} 至 {max} 之間，請改用其他付款方式。',
+    en: 'This payment method takes {min} to {max}. Choose another payment method.',
+  },
+  amountMin: {
+    zh: '此付款方式的金額至少 {min}，請改用其他付款方式。',
+    en: 'This payment method takes at least {min}. Choose another payment method.',
+  },
   pickupPayMax: {
     zh: '取貨付款金額上限為 {amount}，請改用其他付款方式。',
     en: 'Pay at pickup is limited to {amount}. Choose another payment method.',

@@ -4,6 +4,7 @@ import { clearStore, readStore, type WireStore, wireStore } from '../cart/cart-s
 import { type CartWarning, readCart } from '../cart/cart-view.ts';
 import type { WireImage } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
+import { amountLimits } from '../providers/ecpay/limits.ts';
 import type { QuoteBody } from './checkout.schemas.ts';
 import { parcelOf, readCheckoutLines } from './checkout-cart.ts';
 import {
@@ -74,7 +75,7 @@ export async function quoteCart(
   const chosen = methods.find((m) => m.code === method);
   const shippingFee = chosen?.available ? chosen.fee : 0;
   const total = cart.subtotal + shippingFee;
-  const payments = paymentChoices(method, total, locale);
+  const payments = paymentChoices(method, total, locale, amountLimits(deps.env));
   const payment = payments.find((p) => p.code === body.payment);
   const canOrder =
     cart.can_checkout && !!chosen?.available && (method !== 'cvs' || store !== undefined) && !!payment?.available;

@@ -3,11 +3,17 @@ import type { Locale } from '../../config.ts';
 import { fillMessage } from '../common/errors.ts';
 import { type Msg, pick } from '../common/i18n.ts';
 import type { Database } from '../db/schema.ts';
+import type { AioMethod } from '../providers/ecpay/aio.ts';
+import { type AmountRange, withinRange } from '../providers/ecpay/limits.ts';
 import type { PaymentCode, ShippingCode } from './checkout.schemas.ts';
 import { PAYMENT_CODES } from './checkout.schemas.ts';
 import { PAYMENT_NAMES, REASONS, type ReasonKey } from './checkout-text.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The payment methods paid through ECPay's cashier, as its ChoosePayment names them. */
+const CASHIER_METHOD: Partial<Record<PaymentCode, AioMethod>> = { credit: 'Credit', atm: 'ATM', cvs_code: 'CVS' };
+const ntd = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 
 /** Pay at pickup is refused above this total (NT$), as the carriers cap cash collected at the counter. */
 export const PICKUP_PAY_MAX = 20_000;
@@ -104,9 +110,22 @@ export interface PaymentChoice {
 }
 
 /** Each payment method for the chosen shipping method and total. */
-export function paymentChoices(method: ShippingCode | undefined, total: number, locale: Locale): PaymentChoice[] {
+export function paymentChoices(
+  method: ShippingCode | undefined,
+  total: number,
+  locale: Locale,
+  limits: Record<AioMethod, AmountRange>,
+): PaymentChoice[] {
   return PAYMENT_CODES.map((code) => {
     let reason: string | null = null;
+    const cashier = CASHIER_METHOD[code];
+    if (cashier && !withinRange(total, limits[cashier])) {
+      const { min, max } = limits[cashier];
+      reason =
+        max === null
+          ? say('amountMin', locale, { min: ntd(min) })
+          : say('amountRange', locale, { min: ntd(min), max: ntd(max) });
+    }
     if (code === 'cod' && method !== 'home') reason = say('codHomeOnly', locale);
     if (code === 'pickup_pay') {
       if (method !== 'cvs' && method !== 'shop') reason = say('pickupPayOnly', locale);

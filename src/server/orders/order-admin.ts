@@ -1,6 +1,7 @@
 import type { Deps } from '../context.ts';
 import type { OrderState } from '../db/schema.ts';
 import { afterMove } from '../payment/invoicing.ts';
+import { type AttemptCheck, type Reconciled, reconcileOrder } from '../payment/reconcile.ts';
 import { releaseUnpaid as releaseUnpaidOrders } from '../payment/sweep.ts';
 import { cancelOrder } from './order-list.ts';
 import { shippedText, textReceiver } from './order-sms.ts';
@@ -111,3 +112,42 @@ async function moveTo(deps: Deps, o: { id: number; no: string; state: string }, 
  * meanwhile wins). Returns the numbers of the orders released.
  */
 export const releaseUnpaid = (deps: Deps): Promise<string[]> => releaseUnpaidOrders(deps);
+
+/** What ECPay said of one order when the owner asked. */
+export interface ReconcileReport {
+  no: string;
+  result: Reconciled;
+  checks: AttemptCheck[];
+}
+
+/**
+ * Asks ECPay now (QueryTradeInfo) about the payment attempts of order `no`, or of every order awaiting
+ * payment that has an attempt, whatever its age, and applies what it says: a paid one is paid.
+ */
+export async function reconcileForShop(deps: Deps, no?: string): Promise<ReconcileReport[]> {
+  const k = deps.db.kysely;
+  let orders: { id: number; no: string }[];
+  if (no) {
+    const order = await orderByNo(deps, no);
+    const tried = await k
+      .selectFrom('payment_attempts')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .executeTakeFirst();
+    if (!tried) throw new OrderAdminError(`Order ${no} has no payment attempt: there is nothing to ask ECPay.`);
+    orders = [order];
+  } else {
+    orders = await k
+      .selectFrom('orders as o')
+      .select(['o.id', 'o.no'])
+      .where('o.state', '=', 'awaiting_payment')
+      .where((eb) =>
+        eb.exists(eb.selectFrom('payment_attempts as a').select('a.id').whereRef('a.order_id', '=', 'o.id')),
+      )
+      .orderBy('o.id')
+      .execute();
+  }
+  const reports: ReconcileReport[] = [];
+  for (const order of orders) reports.push({ no: order.no, ...(await reconcileOrder(deps, order.id)) });
+  return reports;
+}

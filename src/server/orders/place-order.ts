@@ -17,6 +17,7 @@ import { checkFault } from '../common/faults.ts';
 import { newSecret, sha256 } from '../common/tokens.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
+import { amountLimits } from '../providers/ecpay/limits.ts';
 import { newOrderNo } from './order-no.ts';
 import { sumBy } from './order-state.ts';
 import { PREPAID } from './order-view.ts';
@@ -80,7 +81,7 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
     if (!shipping?.available)
       throw new ApiError('SHIPPING_UNAVAILABLE', { params: { reason: shipping?.reason ?? methodOff(locale) } });
     const total = subtotal + shipping.fee;
-    const payment = paymentChoices(method, total, locale).find((p) => p.code === body.payment);
+    const payment = paymentChoices(method, total, locale, amountLimits(deps.env)).find((p) => p.code === body.payment);
     if (!payment?.available)
       throw new ApiError('PAYMENT_UNAVAILABLE', { params: { reason: payment?.reason ?? methodOff(locale) } });
 

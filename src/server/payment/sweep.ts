@@ -73,7 +73,7 @@ export async function releaseUnpaid(deps: Deps): Promise<string[]> {
       const { result } = await reconcileOrder(deps, id);
       if (result !== 'unpaid') continue;
     }
-    const deadlineAtMost = OFFLINE_METHODS.includes(payment_method) && Boolean(issued) ? offlineDue : now;
+    const deadlineAtMost = OFFLINE_METHODS.includes(payment_method) && issued ? offlineDue : now;
     const moved = await k.transaction().execute(async (trx) => {
       // Still unpaid and still past its deadline: a paid notice or a new card attempt may have come
       // since the order was chosen, and a paid order is never released.

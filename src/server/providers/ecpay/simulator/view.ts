@@ -38,8 +38,8 @@ export const CASHIER_TEXT = {
     en: 'This MerchantTradeNo was used before; every payment attempt needs a new one.',
   },
   amountRange: {
-    zh: 'TotalAmount 超出此付款方式的金額範圍（NT${min} 至 NT${max}）。',
-    en: 'TotalAmount is outside what this payment method takes (NT${min} to NT${max}).',
+    zh: 'TotalAmount 超出此付款方式的金額範圍（{min} 至 {max} 元）。',
+    en: 'TotalAmount is outside what this payment method takes ({min} to {max} dollars).',
   },
   unsupported: {
     zh: 'ChoosePayment 只支援 Credit、ATM、CVS 與 ALL。',
