@@ -9,6 +9,7 @@ import {
   type InvoiceRequest,
   RANDOM_NUMBER_RE,
 } from '../../../src/server/providers/invoice/invoice.ts';
+import { DUPLICATE_RELATE_NUMBER } from '../../../src/server/providers/invoice/simulator.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 
 let shop: TestShop;
@@ -82,13 +83,13 @@ describe('issue', () => {
     expect(JSON.parse(row.data)).toMatchObject({ CustomerIdentifier: '04595257', Print: '1', SalesAmount: 18_800 });
   });
 
-  it('answers the same invoice for the same RelateNumber, also when asked at once', async () => {
+  it('refuses a second Issue with the same RelateNumber as ECPay does, also when asked at once', async () => {
     const p = provider();
     const req = request({ kind: 'member' });
-    const [a, b, c] = await Promise.all([p.issue(req), p.issue(req), p.issue(req)]);
-    expect(b).toEqual(a);
-    expect(c).toEqual(a);
-    expect(await p.issue(req)).toEqual(a);
+    const codes = await Promise.all([codeOf(p.issue(req)), codeOf(p.issue(req)), codeOf(p.issue(req))]);
+    const dup = String(DUPLICATE_RELATE_NUMBER.code);
+    expect(codes.sort()).toEqual(['ok', dup, dup].sort());
+    expect(await codeOf(p.issue(req))).toBe(dup);
     const rows = await shop.deps.db.kysely
       .selectFrom('sim_invoices')
       .select('id')
