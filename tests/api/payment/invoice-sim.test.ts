@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { armFault } from '../../../src/server/common/faults.ts';
 import { ecpayConfig, ecpayEndpoints } from '../../../src/server/providers/ecpay/config.ts';
 import { ecpayInvoice } from '../../../src/server/providers/invoice/ecpay-b2c.ts';
+import { encryptData } from '../../../src/server/providers/invoice/ecpay-crypto.ts';
 import {
   INVOICE_NO_RE,
   InvoiceProviderError,
@@ -116,6 +118,54 @@ describe('issue', () => {
   });
 });
 
+describe('GetIssue', () => {
+  it('finds an invoice by RelateNumber, at both path prefixes, and tells when it is voided', async () => {
+    const p = provider();
+    const b2c = ecpayInvoice({
+      account: ecpayConfig(shop.deps.env).invoice,
+      baseUrl: `${ecpayEndpoints('simulator', origin).invoice}/B2CInvoice`,
+      now: () => shop.clock.now(),
+    });
+    const req = request({ kind: 'member' });
+    expect(await p.getIssue(req.relateNumber)).toBeNull();
+    const inv = await b2c.issue(req);
+    expect(await p.getIssue(req.relateNumber)).toEqual({ ...inv, voided: false });
+    await b2c.void(inv, '訂單取消');
+    expect(await b2c.getIssue(req.relateNumber)).toEqual({ ...inv, voided: true });
+  });
+
+  it('refuses a request without RqHeader.Revision 3.0.0, as ECPay does', async () => {
+    const account = ecpayConfig(shop.deps.env).invoice;
+    for (const RqHeader of [
+      { Timestamp: Math.floor(shop.clock.now() / 1000) },
+      { Timestamp: Math.floor(shop.clock.now() / 1000), Revision: '1.0.0' },
+    ]) {
+      const res = await fetch(`${ecpayEndpoints('simulator', origin).invoice}/GetIssue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          MerchantID: account.merchantId,
+          RqHeader,
+          Data: encryptData({ MerchantID: account.merchantId, RelateNumber: 'A1' }, account),
+        }),
+      });
+      const body = await res.json();
+      expect(body.TransCode).not.toBe(1);
+      expect(body.TransMsg).toContain('Revision');
+    }
+  });
+
+  it('answers HTTP 403 while the rate-limit fault is armed, which the adapter reports as RATE_LIMITED', async () => {
+    armFault('invoice.rate-limited', 1);
+    try {
+      expect(await codeOf(provider().getIssue('A1'))).toBe('RATE_LIMITED');
+      expect(await provider().getIssue('A1')).toBeNull();
+    } finally {
+      armFault('invoice.rate-limited', 0);
+    }
+  });
+});
+
 describe('void', () => {
   it('voids an issued invoice once', async () => {
     const p = provider();
@@ -137,13 +187,25 @@ describe('production', () => {
   it('refuses the simulator unless ALLOW_SIMULATORS=1', async () => {
     const prod = await createTestShop({ env: { NODE_ENV: 'production' } });
     try {
-      const res = await prod.app.request('/api/sim/ecpay/invoice/Issue', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      expect(res.status).toBe(403);
-      expect((await res.json()).code).toBe('SIMULATOR_OFF');
+      for (const op of [
+        'Issue',
+        'GetIssue',
+        'Invalid',
+        'B2CInvoice/Issue',
+        'B2CInvoice/GetIssue',
+        'B2CInvoice/Invalid',
+      ]) {
+        const res = await prod.app.request(`/api/sim/ecpay/invoice/${op}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect(res.status, op).toBe(403);
+        expect((await res.json()).code).toBe('SIMULATOR_OFF');
+      }
+      const fault = await prod.call('POST', '/api/dev/faults', { body: { name: 'invoice.slow-answer', times: 1 } });
+      expect(fault.status).toBe(403);
+      expect(fault.json.code).toBe('DEV_ONLY');
     } finally {
       await prod.close();
     }
