@@ -1,7 +1,8 @@
 /**
  * The shop owner's order tool, on the same database as the shop (SQLITE_PATH, or DATABASE_URL):
- *   npm run orders -- list [--state <state>] [--limit <n>]
- *   npm run orders -- show <no>
+ *   npm run orders -- list [--state <state>] [--limit <n>] [--needs-action]
+ *                      (--needs-action: orders with an invoice to handle by hand, or a payment to refund)
+ *   npm run orders -- show <no>        (prints invoice_action_needed: ECPay's message, when set)
  *   npm run orders -- ship <no> --carrier <name> --tracking <number>
  *   npm run orders -- deliver <no>      (store or shop pickup: picked up)
  *   npm run orders -- complete <no>
@@ -41,6 +42,7 @@ const { positionals, values } = parseArgs({
     carrier: { type: 'string', default: '' },
     tracking: { type: 'string', default: '' },
     reason: { type: 'string', default: '' },
+    'needs-action': { type: 'boolean', default: false },
   },
 });
 const [command, no = ''] = positionals;
@@ -53,7 +55,11 @@ async function run(deps: Deps): Promise<void> {
     const state = values.state as OrderState | undefined;
     if (state && !ORDER_STATES.includes(state))
       throw new OrderAdminError(`--state is one of ${ORDER_STATES.join(', ')}.`);
-    const rows = await listForShop(deps, { state, limit: Math.max(1, Math.min(500, Number(values.limit) || 20)) });
+    const rows = await listForShop(deps, {
+      state,
+      limit: Math.max(1, Math.min(500, Number(values.limit) || 20)),
+      needsAction: values['needs-action'],
+    });
     if (!rows.length) console.log('No orders.');
     for (const r of rows)
       console.log(
@@ -65,6 +71,8 @@ async function run(deps: Deps): Promise<void> {
           r.shipping_method,
           r.payment_method,
           r.receiver_name,
+          ...(Number(r.needs_refund) ? ['NEEDS REFUND'] : []),
+          ...(r.invoice_action_needed ? [`INVOICE ACTION NEEDED: ${r.invoice_action_needed}`] : []),
         ].join('  '),
       );
     return;

@@ -138,6 +138,15 @@ export const ECPAY_AMOUNT_LIMITS = {
 } as const satisfies Record<string, { min: number; max: number | null }>;
 /** An e-invoice is tried this many times (once per sweep after the first) before it waits for a person. */
 export const INVOICE_MAX_ATTEMPTS = 20;
+/**
+ * After a failed issue or void, the next try waits INVOICE_RETRY_BASE_MS doubled per attempt so far
+ * (1, 2, 4, 8... minutes), at most INVOICE_RETRY_MAX_MS: a provider that is down or rate-limits
+ * (ECPay answers HTTP 403 to too-frequent calls) is not hammered once a minute.
+ */
+export const INVOICE_RETRY_BASE_MS = 60_000;
+export const INVOICE_RETRY_MAX_MS = 60 * 60_000;
+/** How long the e-invoice adapter waits for ECPay's answer before it counts the call as unclear. */
+export const INVOICE_TIMEOUT_MS = 10_000;
 
 /** The order note's length limit (characters). */
 export const CHECKOUT_NOTE_MAX = 200;

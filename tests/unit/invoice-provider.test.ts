@@ -1,7 +1,7 @@
 import { createDecipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { STAGE_ACCOUNTS } from '../../src/server/providers/ecpay/config.ts';
-import { decryptData, encryptData } from '../../src/server/providers/invoice/ecpay-crypto.ts';
+import { decryptData, encryptData, urlEncode } from '../../src/server/providers/invoice/ecpay-crypto.ts';
 import { issueData } from '../../src/server/providers/invoice/ecpay-data.ts';
 import type { InvoiceRequest } from '../../src/server/providers/invoice/invoice.ts';
 
@@ -18,6 +18,28 @@ describe('ECPay Data encryption', () => {
     expect(plain).not.toContain(' ');
     expect(decodeURIComponent(plain.replaceAll('+', ' '))).toBe(JSON.stringify(data));
     expect(decryptData(b64, keys)).toEqual(data);
+  });
+
+  // ECPay's published vectors (ECPay/ECPay-API-Skill test-vectors/aes-encryption.json), on its stage invoice keys.
+  it("matches ECPay’s published vectors, !*'()~ encoded as PHP urlencode does", () => {
+    expect(keys).toMatchObject({ hashKey: 'ejCk326UnaZWKisg', hashIV: 'q9jcZX8Ib9LM8wYk' });
+    expect(urlEncode(JSON.stringify({ Name: "test!*'()~value" }))).toBe(
+      '%7B%22Name%22%3A%22test%21%2A%27%28%29%7Evalue%22%7D',
+    );
+    expect(encryptData({ Name: "test!*'()~value" }, keys)).toBe(
+      'uvI4yrErM37XNQkXGAgRgBuDOiJoVs72Xn/rum9Ejl1DSna4HyLSoY7764PmhTR7JXb9jJWLSjCGcZEDeFiABg==',
+    );
+    expect(encryptData({ MerchantID: '2000132', BarCode: '/1234567' }, keys)).toBe(
+      'XeEOdHpTRvxKEqs/JD9RSd16s7VtpyWVCN6AV44pKTW3DVa6yI7vKmjBRp2eulDhXoru/qBqFDBH3fEqlkMn3bbJfJBfGAq+v+SvttutYnc=',
+    );
+    expect(encryptData({ MerchantID: '2000132', ItemName: '綠界科技測試商品' }, keys)).toBe(
+      'XeEOdHpTRvxKEqs/JD9RSd16s7VtpyWVCN6AV44pKTVKsXddZRgV+Cle9oeB2PqsEC2O0oDi4kObiCtdGznG9aAX69Kj0//VjGXhieBYZ3RuGW9v20xQyBevaBwtOvg1lYjlDw6jsgfToGMUvlGsIJ2DO6/tbXjNZumnRgj2GCSj7LLDRBU3KlkUWji16nO1',
+    );
+    expect(
+      decryptData('uvI4yrErM37XNQkXGAgRgBuDOiJoVs72Xn/rum9Ejl1DSna4HyLSoY7764PmhTR7JXb9jJWLSjCGcZEDeFiABg==', keys),
+    ).toEqual({
+      Name: "test!*'()~value",
+    });
   });
 
   it('refuses Data under other keys', () => {

@@ -6,8 +6,16 @@ import { ApiError } from './errors.ts';
  * ALLOW_FAULTS=1) or by tests; never armed otherwise, so `checkFault` costs one map lookup.
  * `order.after-stock`: between taking stock and writing the order. `payment.notify`: before the
  * transaction of a payment notice.
+ * The e-invoice simulator's faults (read with `takeFault`): `invoice.slow-answer` issues the invoice
+ * but answers after the adapter gave up; `invoice.rate-limited` answers HTTP 403 as ECPay does to
+ * too-frequent calls.
  */
-export const FAULT_NAMES = ['order.after-stock', 'payment.notify'] as const;
+export const FAULT_NAMES = [
+  'order.after-stock',
+  'payment.notify',
+  'invoice.slow-answer',
+  'invoice.rate-limited',
+] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
 const armed = new Map<FaultName, number>();
@@ -17,6 +25,18 @@ export function armFault(name: FaultName, times: number): void {
   if (times > 0) armed.set(name, times);
   else armed.delete(name);
 }
+
+/** Whether `name` is armed, counting it down: for faults that change behaviour rather than throw. */
+export function takeFault(name: FaultName): boolean {
+  const left = armed.get(name);
+  if (left === undefined) return false;
+  if (left <= 1) armed.delete(name);
+  else armed.set(name, left - 1);
+  return true;
+}
+
+/** How many more calls `name` stays armed for (0 when disarmed). */
+export const faultsLeft = (name: FaultName): number => armed.get(name) ?? 0;
 
 /** Throws a database-unavailable error (503 UNAVAILABLE) when `name` is armed, and counts it down. */
 export function checkFault(name: FaultName): void {

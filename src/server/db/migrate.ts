@@ -10,6 +10,7 @@ import * as m005c from './migrations/005c_sim_invoices.ts';
 import * as m007 from './migrations/007_orders.ts';
 import * as m007b from './migrations/007b_checkout.ts';
 import * as m008 from './migrations/008_related_index.ts';
+import * as m009 from './migrations/009_invoice_followup.ts';
 import * as m010 from './migrations/010_reconcile.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
@@ -24,6 +25,7 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '007_orders', up: m007.up },
   { name: '007b_checkout', up: m007b.up },
   { name: '008_related_index', up: m008.up },
+  { name: '009_invoice_followup', up: m009.up },
   { name: '010_reconcile', up: m010.up },
 ];
 

@@ -22,7 +22,16 @@ export const TRACKING_MAX = 40;
 async function orderByNo(deps: Deps, no: string) {
   const row = await deps.db.kysely
     .selectFrom('orders')
-    .select(['id', 'state', 'shipping_method', 'receiver_phone', 'locale', 'no'])
+    .select([
+      'id',
+      'state',
+      'shipping_method',
+      'receiver_phone',
+      'locale',
+      'no',
+      'invoice_action_needed',
+      'needs_refund',
+    ])
     .where('no', '=', no)
     .executeTakeFirst();
   if (!row) throw new OrderAdminError(`No order ${no}.`);
@@ -32,23 +41,45 @@ async function orderByNo(deps: Deps, no: string) {
 const refuse = (no: string, state: string, to: string) =>
   new OrderAdminError(`Order ${no} is ${state}: it cannot be moved to ${to}.`);
 
-/** The newest orders, optionally of one state. */
-export function listForShop(deps: Deps, opts: { state?: OrderState | undefined; limit: number }) {
+/**
+ * The newest orders, optionally of one state; `needsAction`: only those waiting for the shop's hand
+ * (an invoice flagged invoice_action_needed, or a payment to refund).
+ */
+export function listForShop(
+  deps: Deps,
+  opts: { state?: OrderState | undefined; limit: number; needsAction?: boolean | undefined },
+) {
   let q = deps.db.kysely
     .selectFrom('orders')
-    .select(['no', 'state', 'created_at', 'total', 'receiver_name', 'shipping_method', 'payment_method'])
+    .select([
+      'no',
+      'state',
+      'created_at',
+      'total',
+      'receiver_name',
+      'shipping_method',
+      'payment_method',
+      'invoice_action_needed',
+      'needs_refund',
+    ])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(opts.limit);
   if (opts.state) q = q.where('state', '=', opts.state);
+  if (opts.needsAction)
+    q = q.where((eb) => eb.or([eb('invoice_action_needed', 'is not', null), eb('needs_refund', '<>', 0)]));
   return q.execute();
 }
 
-export async function showForShop(deps: Deps, no: string): Promise<WireOrder> {
+/** The order as its buyer sees it, with what waits for the shop: the invoice flag and its message. */
+export async function showForShop(
+  deps: Deps,
+  no: string,
+): Promise<WireOrder & { invoice_action_needed: string | null; needs_refund: boolean }> {
   const o = await orderByNo(deps, no);
   const view = await readOrder(deps.db.kysely, o.id, 'zh-TW', deps.clock.now());
   if (!view) throw new OrderAdminError(`No order ${no}.`);
-  return view;
+  return { ...view, invoice_action_needed: o.invoice_action_needed, needs_refund: Number(o.needs_refund) !== 0 };
 }
 
 /**

@@ -1,9 +1,15 @@
-import { INVOICE_MAX_ATTEMPTS } from '../../config.ts';
+import { INVOICE_MAX_ATTEMPTS, INVOICE_RETRY_BASE_MS, INVOICE_RETRY_MAX_MS } from '../../config.ts';
 import type { InvoiceChoice } from '../../lib/taiwan/invoice.ts';
 import type { Deps } from '../context.ts';
 import { ecpayConfig, ecpayEndpoints } from '../providers/ecpay/config.ts';
 import { ecpayInvoice } from '../providers/invoice/ecpay-b2c.ts';
-import type { InvoiceProvider, InvoiceRequest } from '../providers/invoice/invoice.ts';
+import {
+  type FoundInvoice,
+  INVOICE_ERRORS,
+  type InvoiceProvider,
+  InvoiceProviderError,
+  type InvoiceRequest,
+} from '../providers/invoice/invoice.ts';
 import type { OrderRow } from './owned-order.ts';
 
 /** States in which an order's money is the shop's: its invoice is due. */
@@ -42,6 +48,12 @@ function choiceOf(o: OrderRow): InvoiceChoice {
       return { kind: 'member' };
   }
 }
+
+/** The wait before the next try after `attempts` tries: 1, 2, 4, 8... minutes, capped. */
+export const retryDelay = (attempts: number): number =>
+  Math.min(INVOICE_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), INVOICE_RETRY_MAX_MS);
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 200);
 
 const isDue = (o: OrderRow) =>
   o.invoice_no === null &&
@@ -87,9 +99,58 @@ async function requestOf(deps: Deps, o: OrderRow): Promise<InvoiceRequest> {
 }
 
 /**
+ * Records a failed try of an issue or a void: the next one waits retryDelay(attempts); the last
+ * allowed try, or a refusal no retry can change (`final`), flags the order for the shop's hand.
+ */
+async function recordFailure(deps: Deps, orderId: number, attempts: number, err: unknown, final = false) {
+  const actionNeeded = final || attempts >= INVOICE_MAX_ATTEMPTS;
+  await deps.db.kysely
+    .updateTable('orders')
+    .set({
+      invoice_retry_at: deps.clock.now() + retryDelay(attempts),
+      ...(actionNeeded ? { invoice_action_needed: messageOf(err) } : {}),
+      updated_at: deps.clock.now(),
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** Writes the invoice number once (compare-and-set on invoice_no); returns whether this call wrote it. */
+async function recordIssued(deps: Deps, orderId: number, issued: FoundInvoice | Omit<FoundInvoice, 'voided'>) {
+  const now = deps.clock.now();
+  const written = await deps.db.kysely
+    .updateTable('orders')
+    .set({
+      invoice_no: issued.invoiceNo,
+      invoice_random: issued.randomNumber,
+      invoice_issued_at: issued.issuedAt,
+      invoice_retry_at: null,
+      ...('voided' in issued && issued.voided ? { invoice_voided_at: now } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', orderId)
+    .where('invoice_no', 'is', null)
+    .executeTakeFirst();
+  return Number(written.numUpdatedRows) === 1;
+}
+
+/** What the provider holds under the order number, or null when it has none or cannot say now. */
+async function lookUp(provider: InvoiceProvider, relateNumber: string): Promise<FoundInvoice | null> {
+  try {
+    return await provider.getIssue(relateNumber);
+  } catch (err) {
+    console.error(`[invoice] looking up ${relateNumber} failed`, err);
+    return null;
+  }
+}
+
+/**
  * Issues the order's e-invoice when it is due and not yet issued. Never twice: the provider keys the
- * invoice on the order number (RelateNumber), and only the first writer of invoice_no keeps it.
- * A failure counts an attempt; the sweeper tries again. Returns whether this call wrote the number.
+ * invoice on the order number (RelateNumber) and refuses a second Issue with it, and only the first
+ * writer of invoice_no keeps it. When an Issue fails or its answer is lost (a timeout, a refusal as a
+ * duplicate, any error), the invoice is looked up by RelateNumber and what the provider holds is
+ * recorded; otherwise the attempt counts and the sweeper tries again after the backoff.
+ * Returns whether this call wrote the number.
  */
 export async function issueInvoice(deps: Deps, orderId: number, provider = invoiceProvider(deps)): Promise<boolean> {
   const k = deps.db.kysely;
@@ -100,31 +161,48 @@ export async function issueInvoice(deps: Deps, orderId: number, provider = invoi
     .set((eb) => ({ invoice_attempts: eb('invoice_attempts', '+', 1) }))
     .where('id', '=', orderId)
     .execute();
-  const issued = await provider.issue(await requestOf(deps, order));
-  const written = await k
-    .updateTable('orders')
-    .set({
-      invoice_no: issued.invoiceNo,
-      invoice_random: issued.randomNumber,
-      invoice_issued_at: issued.issuedAt,
-      updated_at: deps.clock.now(),
-    })
-    .where('id', '=', orderId)
-    .where('invoice_no', 'is', null)
-    .executeTakeFirst();
-  return Number(written.numUpdatedRows) === 1;
+  const attempts = order.invoice_attempts + 1;
+  try {
+    return await recordIssued(deps, orderId, await provider.issue(await requestOf(deps, order)));
+  } catch (err) {
+    const held = await lookUp(provider, order.no);
+    if (held) return recordIssued(deps, orderId, held);
+    await recordFailure(deps, orderId, attempts, err);
+    throw err;
+  }
 }
 
-/** Voids the invoice of a cancelled order once; returns whether this call recorded the void. */
+/**
+ * Voids the invoice of a cancelled order once; returns whether this call recorded the void. A failed
+ * void counts in invoice_void_attempts and waits the backoff; when the tries run out, or the period is
+ * closed (only an allowance can undo the invoice), the order is flagged and voids stop.
+ */
 export async function voidInvoice(deps: Deps, orderId: number, provider = invoiceProvider(deps)): Promise<boolean> {
   const k = deps.db.kysely;
   const order = await k.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (order?.state !== 'cancelled' || !order.invoice_no || order.invoice_issued_at === null) return false;
-  if (order.invoice_voided_at !== null) return false;
-  await provider.void({ invoiceNo: order.invoice_no, issuedAt: order.invoice_issued_at }, VOID_REASON);
+  if (order.invoice_voided_at !== null || order.invoice_action_needed !== null) return false;
+  if (order.invoice_void_attempts >= INVOICE_MAX_ATTEMPTS) return false;
+  await k
+    .updateTable('orders')
+    .set((eb) => ({ invoice_void_attempts: eb('invoice_void_attempts', '+', 1) }))
+    .where('id', '=', orderId)
+    .execute();
+  const attempts = order.invoice_void_attempts + 1;
+  try {
+    await provider.void({ invoiceNo: order.invoice_no, issuedAt: order.invoice_issued_at }, VOID_REASON);
+  } catch (err) {
+    const code = err instanceof InvoiceProviderError ? err.code : '';
+    // An unclear void may have gone through: the provider's record says.
+    const voided = code === INVOICE_ERRORS.unreachable && (await lookUp(provider, order.no))?.voided;
+    if (!voided) {
+      await recordFailure(deps, orderId, attempts, err, code === INVOICE_ERRORS.periodClosed);
+      throw err;
+    }
+  }
   const written = await k
     .updateTable('orders')
-    .set({ invoice_voided_at: deps.clock.now(), updated_at: deps.clock.now() })
+    .set({ invoice_voided_at: deps.clock.now(), invoice_retry_at: null, updated_at: deps.clock.now() })
     .where('id', '=', orderId)
     .where('invoice_voided_at', 'is', null)
     .executeTakeFirst();
@@ -132,18 +210,23 @@ export async function voidInvoice(deps: Deps, orderId: number, provider = invoic
 }
 
 /**
- * The invoice pass of the sweeper: issues every invoice still due, voids those of cancelled orders.
+ * The invoice pass of the sweeper: issues every invoice still due, voids those of cancelled orders,
+ * each once its backoff has passed and until its tries run out or it is flagged for the shop.
  * Each order on its own, so that one failing order does not hold up the rest.
  */
-export async function syncInvoices(deps: Deps): Promise<{ issued: number; voided: number; failed: number }> {
+export async function syncInvoices(
+  deps: Deps,
+  provider = invoiceProvider(deps),
+): Promise<{ issued: number; voided: number; failed: number }> {
   const k = deps.db.kysely;
-  const provider = invoiceProvider(deps);
+  const now = deps.clock.now();
   const due = await k
     .selectFrom('orders')
     .select('id')
     .where('invoice_no', 'is', null)
     .where('state', 'in', [...INVOICED_STATES])
     .where('invoice_attempts', '<', INVOICE_MAX_ATTEMPTS)
+    .where((eb) => eb.or([eb('invoice_retry_at', 'is', null), eb('invoice_retry_at', '<=', now)]))
     .where((eb) => eb.or([eb('paid_at', 'is not', null), eb('state', 'in', [...HANDED_OVER])]))
     .orderBy('id')
     .limit(BATCH)
@@ -154,6 +237,9 @@ export async function syncInvoices(deps: Deps): Promise<{ issued: number; voided
     .where('state', '=', 'cancelled')
     .where('invoice_no', 'is not', null)
     .where('invoice_voided_at', 'is', null)
+    .where('invoice_action_needed', 'is', null)
+    .where('invoice_void_attempts', '<', INVOICE_MAX_ATTEMPTS)
+    .where((eb) => eb.or([eb('invoice_retry_at', 'is', null), eb('invoice_retry_at', '<=', now)]))
     .orderBy('id')
     .limit(BATCH)
     .execute();

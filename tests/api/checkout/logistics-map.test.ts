@@ -47,7 +47,7 @@ describe('the store table', () => {
 describe('map round trip', () => {
   it('opens on the form the adapter builds, searches, and posts the chosen store back with ExtraData unchanged', async () => {
     const form = mapForm();
-    expect(form.action).toBe(`${ORIGIN}/api/sim/logistics/map`);
+    expect(form.action).toBe(`${ORIGIN}/api/sim/logistics/Express/map`);
     const opened = await postForm(shop.app, new URL(form.action).pathname, form.fields);
     expect(opened.status).toBe(200);
     expect(opened.headers.get('content-security-policy')).toContain("default-src 'none'");

@@ -107,6 +107,10 @@ describe('npm run orders', () => {
   let dir: string;
   let sqlite: string;
   let no: string;
+  let flagged: string;
+  let refund: string;
+  let plain: string;
+  const message = '超過可作廢期限，請改開立折讓。';
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'orders-cli-'));
     sqlite = join(dir, 'shop.sqlite');
@@ -121,6 +125,12 @@ describe('npm run orders', () => {
     const fake = { deps: { db }, clock: new TestClock() } as unknown as TestShop;
     const variant = { id: v.id, sku: v.sku, price: v.price, productId: v.product_id, productSlug: 'x' };
     no = (await insertOrder(fake, { state: 'processing', lines: [{ variant, quantity: 2 }] })).no;
+    const lines = [{ variant, quantity: 1 }];
+    flagged = (await insertOrder(fake, { state: 'cancelled', lines })).no;
+    refund = (await insertOrder(fake, { state: 'cancelled', lines })).no;
+    plain = (await insertOrder(fake, { state: 'cancelled', lines })).no;
+    await db.kysely.updateTable('orders').set({ invoice_action_needed: message }).where('no', '=', flagged).execute();
+    await db.kysely.updateTable('orders').set({ needs_refund: 1 }).where('no', '=', refund).execute();
     await db.close();
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -152,5 +162,20 @@ describe('npm run orders', () => {
     expect(r.err).toContain('cannot be moved to cancelled');
     expect(cli('list', '--state', 'nope').err).toContain('--state is one of');
     expect(cli('frobnicate', no).err).toContain('usage');
+  });
+
+  it('shows the invoice flag with ECPay’s message, and lists exactly the orders that need action', () => {
+    const show = cli('show', flagged);
+    expect(show.code, show.err).toBe(0);
+    expect(JSON.parse(show.out)).toMatchObject({ no: flagged, invoice_action_needed: message, needs_refund: false });
+    expect(JSON.parse(cli('show', plain).out).invoice_action_needed).toBeNull();
+    const list = cli('list', '--needs-action');
+    expect(list.code, list.err).toBe(0);
+    const listed = list.out.trim().split('\n');
+    expect(listed).toHaveLength(2);
+    expect(listed.find((l) => l.startsWith(flagged))).toContain(`INVOICE ACTION NEEDED: ${message}`);
+    expect(listed.find((l) => l.startsWith(refund))).toContain('NEEDS REFUND');
+    expect(list.out).not.toContain(plain);
+    expect(list.out).not.toContain(no);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ECPAY_AMOUNT_LIMITS } from '../../../src/config.ts';
 import { CVS_FREE_OVER, HOME_FREE_OVER, HOME_OUTLYING_FEE } from '../../../src/server/seed/shipping.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { expectFailure, okResult } from '../../helpers/wire-asserts.ts';
@@ -83,7 +84,9 @@ describe('POST /api/checkout/quote', () => {
     expect(q.store).toBeNull();
     expect(q.can_order).toBe(false);
     const codes = (m: { code: string; available: boolean }[]) => m.filter((x) => x.available).map((x) => x.code);
-    expect(codes(q.payment_methods)).toEqual(['credit', 'atm', 'cvs_code', 'cod']);
+    // The store code only within the cashier's limits (NT$33 to NT$6,000).
+    const cvsCode = q.total <= ECPAY_AMOUNT_LIMITS.cvs_code.max ? ['cvs_code'] : [];
+    expect(codes(q.payment_methods)).toEqual(['credit', 'atm', ...cvsCode, 'cod']);
     const withPay = okResult(await quote(shop, buyer, { shipping: { method: 'home' }, payment: 'cod' }));
     expect(withPay.can_order).toBe(true);
   });

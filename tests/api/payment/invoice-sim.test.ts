@@ -1,14 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ecpayConfig, ecpayEndpoints } from '../../../src/server/providers/ecpay/config.ts';
+import { armFault } from '../../../src/server/common/faults.ts';
+import { ecpayConfig, ecpayEndpoints, SIMULATOR_PATHS } from '../../../src/server/providers/ecpay/config.ts';
 import { ecpayInvoice } from '../../../src/server/providers/invoice/ecpay-b2c.ts';
+import { encryptData } from '../../../src/server/providers/invoice/ecpay-crypto.ts';
 import {
   INVOICE_NO_RE,
   InvoiceProviderError,
   type InvoiceRequest,
   RANDOM_NUMBER_RE,
 } from '../../../src/server/providers/invoice/invoice.ts';
+import { DUPLICATE_RELATE_NUMBER } from '../../../src/server/providers/invoice/simulator.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 
 let shop: TestShop;
@@ -82,13 +85,13 @@ describe('issue', () => {
     expect(JSON.parse(row.data)).toMatchObject({ CustomerIdentifier: '04595257', Print: '1', SalesAmount: 18_800 });
   });
 
-  it('answers the same invoice for the same RelateNumber, also when asked at once', async () => {
+  it('refuses a second Issue with the same RelateNumber as ECPay does, also when asked at once', async () => {
     const p = provider();
     const req = request({ kind: 'member' });
-    const [a, b, c] = await Promise.all([p.issue(req), p.issue(req), p.issue(req)]);
-    expect(b).toEqual(a);
-    expect(c).toEqual(a);
-    expect(await p.issue(req)).toEqual(a);
+    const codes = await Promise.all([codeOf(p.issue(req)), codeOf(p.issue(req)), codeOf(p.issue(req))]);
+    const dup = String(DUPLICATE_RELATE_NUMBER.code);
+    expect(codes.sort()).toEqual(['ok', dup, dup].sort());
+    expect(await codeOf(p.issue(req))).toBe(dup);
     const rows = await shop.deps.db.kysely
       .selectFrom('sim_invoices')
       .select('id')
@@ -115,6 +118,54 @@ describe('issue', () => {
   });
 });
 
+describe('GetIssue', () => {
+  it('finds an invoice by RelateNumber, at both path prefixes, and tells when it is voided', async () => {
+    const p = provider();
+    const b2c = ecpayInvoice({
+      account: ecpayConfig(shop.deps.env).invoice,
+      baseUrl: `${origin}${SIMULATOR_PATHS.invoice}`,
+      now: () => shop.clock.now(),
+    });
+    const req = request({ kind: 'member' });
+    expect(await p.getIssue(req.relateNumber)).toBeNull();
+    const inv = await b2c.issue(req);
+    expect(await p.getIssue(req.relateNumber)).toEqual({ ...inv, voided: false });
+    await b2c.void(inv, '訂單取消');
+    expect(await b2c.getIssue(req.relateNumber)).toEqual({ ...inv, voided: true });
+  });
+
+  it('refuses a request without RqHeader.Revision 3.0.0, as ECPay does', async () => {
+    const account = ecpayConfig(shop.deps.env).invoice;
+    for (const RqHeader of [
+      { Timestamp: Math.floor(shop.clock.now() / 1000) },
+      { Timestamp: Math.floor(shop.clock.now() / 1000), Revision: '1.0.0' },
+    ]) {
+      const res = await fetch(`${ecpayEndpoints('simulator', origin).invoice}/GetIssue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          MerchantID: account.merchantId,
+          RqHeader,
+          Data: encryptData({ MerchantID: account.merchantId, RelateNumber: 'A1' }, account),
+        }),
+      });
+      const body = await res.json();
+      expect(body.TransCode).not.toBe(1);
+      expect(body.TransMsg).toContain('Revision');
+    }
+  });
+
+  it('answers HTTP 403 while the rate-limit fault is armed, which the adapter reports as RATE_LIMITED', async () => {
+    armFault('invoice.rate-limited', 1);
+    try {
+      expect(await codeOf(provider().getIssue('A1'))).toBe('RATE_LIMITED');
+      expect(await provider().getIssue('A1')).toBeNull();
+    } finally {
+      armFault('invoice.rate-limited', 0);
+    }
+  });
+});
+
 describe('void', () => {
   it('voids an issued invoice once', async () => {
     const p = provider();
@@ -136,13 +187,25 @@ describe('production', () => {
   it('refuses the simulator unless ALLOW_SIMULATORS=1', async () => {
     const prod = await createTestShop({ env: { NODE_ENV: 'production' } });
     try {
-      const res = await prod.app.request('/api/sim/ecpay/invoice/Issue', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      expect(res.status).toBe(403);
-      expect((await res.json()).code).toBe('SIMULATOR_OFF');
+      for (const op of [
+        'Issue',
+        'GetIssue',
+        'Invalid',
+        'B2CInvoice/Issue',
+        'B2CInvoice/GetIssue',
+        'B2CInvoice/Invalid',
+      ]) {
+        const res = await prod.app.request(`/api/sim/ecpay/invoice/${op}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect(res.status, op).toBe(403);
+        expect((await res.json()).code).toBe('SIMULATOR_OFF');
+      }
+      const fault = await prod.call('POST', '/api/dev/faults', { body: { name: 'invoice.slow-answer', times: 1 } });
+      expect(fault.status).toBe(403);
+      expect(fault.json.code).toBe('DEV_ONLY');
     } finally {
       await prod.close();
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveOrder } from '../../../src/server/orders/order-state.ts';
-import { afterMove, invoiceWorkSettled, syncInvoices } from '../../../src/server/payment/invoicing.ts';
+import { afterMove, invoiceWorkSettled, retryDelay, syncInvoices } from '../../../src/server/payment/invoicing.ts';
 import { releaseUnpaid, sweepPayments } from '../../../src/server/payment/sweep.ts';
 import { ecpayDateTime } from '../../../src/server/providers/ecpay/fields.ts';
 import { placeFixtureOrder } from '../../helpers/order-fixture.ts';
@@ -208,7 +208,11 @@ describe('e-invoice', () => {
     const failed = await orderFacts(shop, order.id);
     expect(failed.invoice_no).toBeNull();
     expect(failed.invoice_attempts).toBe(1);
+    expect(failed.invoice_retry_at).toBe(shop.clock.now() + retryDelay(1));
     shop.deps.env.SITE_URL = site;
+    // Not before the backoff has passed.
+    expect((await sweepPayments(shop.deps)).issued).toBe(0);
+    shop.clock.advance(retryDelay(1));
     const pass = await sweepPayments(shop.deps);
     expect(pass.issued).toBeGreaterThanOrEqual(1);
     const facts = await orderFacts(shop, order.id);

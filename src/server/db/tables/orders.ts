@@ -55,6 +55,12 @@ export interface OrdersTable {
   invoice_issued_at: number | null;
   invoice_voided_at: number | null;
   invoice_attempts: Generated<number>;
+  /** Void attempts so far (migration 009); like invoice_attempts, bounded by INVOICE_MAX_ATTEMPTS. */
+  invoice_void_attempts: Generated<number>;
+  /** Epoch ms before which a failed issue or void is not tried again (the backoff). */
+  invoice_retry_at: number | null;
+  /** ECPay's message when the invoice needs the shop's hand: tries ran out, or the period is closed. */
+  invoice_action_needed: string | null;
   note: Generated<string>;
   carrier: Generated<string>;
   tracking_no: Generated<string>;

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { INVOICE_TIMEOUT_MS } from '../../../config.ts';
 import { isCitizenCert, isDonationCode, isMobileBarcode, isTaxId } from '../../../lib/taiwan/invoice.ts';
+import { takeFault } from '../../common/faults.ts';
 import type { AppEnv } from '../../context.ts';
 import { ecpayConfig } from '../ecpay/config.ts';
 import { ecpayDateTime } from '../ecpay/fields.ts';
@@ -12,10 +14,23 @@ import { decryptData, encryptData } from './ecpay-crypto.ts';
 const TIMESTAMP_WINDOW_S = 600;
 /** Each two-month period has its own letter track; the simulator names them in turn. */
 const TRACKS = ['AB', 'CD', 'EF', 'GH', 'JK', 'LM'];
+/** The Revision every B2C request carries (ECPay answers TransCode ≠ 1 without it). */
+const REVISION = '3.0.0';
+/** ECPay's answer to a second Issue with a RelateNumber already used (ECPay/ECPay-API-Skill guides/04). */
+export const DUPLICATE_RELATE_NUMBER = { code: 10_000_009, msg: 'B2C開立發票 自訂編號重覆，請重新設定' } as const;
+/**
+ * A period's invoices can be voided until this day of the month after the period (Taiwan time); later
+ * the period is filed and only an allowance undoes an invoice. The refusal names the void deadline.
+ */
+const VOID_LAST_DAY = 14;
+export const PERIOD_CLOSED = { code: 0, msg: '超過可作廢期限，請改開立折讓。' } as const;
+/** With the `invoice.slow-answer` fault: the answer comes this much after the adapter gave up. */
+const SLOW_ANSWER_MS = INVOICE_TIMEOUT_MS + 1_000;
+const TAIPEI_MS = 8 * 3_600_000;
 
 const envelope = z.object({
   MerchantID: z.string(),
-  RqHeader: z.looseObject({ Timestamp: z.number().int() }),
+  RqHeader: z.looseObject({ Timestamp: z.number().int(), Revision: z.string().optional() }),
   Data: z.string().min(1),
 });
 const yn = z.enum(['0', '1']);
@@ -61,6 +76,10 @@ const issueSchema = z
     if (d.CarrierType === '2' && !isCitizenCert(d.CarrierNum)) fail('CarrierNum is not a citizen certificate number.');
     if (d.CarrierType === '3' && !isMobileBarcode(d.CarrierNum)) fail('CarrierNum is not a mobile barcode.');
   });
+const getIssueSchema = z.looseObject({
+  MerchantID: z.string(),
+  RelateNumber: z.string().regex(/^[0-9A-Za-z_-]{1,30}$/),
+});
 const invalidSchema = z.looseObject({
   MerchantID: z.string(),
   InvoiceNo: z.string().regex(/^[A-Z]{2}\d{8}$/),
@@ -86,6 +105,7 @@ async function open(c: Context<AppEnv>): Promise<Record<string, unknown> | Respo
   const account = ecpayConfig(c.get('deps').env).invoice;
   const body = envelope.safeParse(await c.req.json().catch(() => null));
   if (!body.success) return answer(c, 9_000_001, 'The request envelope is malformed.');
+  if (body.data.RqHeader.Revision !== REVISION) return answer(c, 9_000_005, `RqHeader.Revision must be ${REVISION}.`);
   if (body.data.MerchantID !== account.merchantId) return answer(c, 9_000_002, 'Unknown MerchantID.');
   const skew = Math.abs(c.get('deps').clock.now() / 1000 - body.data.RqHeader.Timestamp);
   if (skew > TIMESTAMP_WINDOW_S) return answer(c, 9_000_003, 'Timestamp is out of range.');
@@ -106,11 +126,29 @@ const rtn = (code: number, msg: string, extra: Record<string, unknown> = {}) => 
 });
 const ecpayInvoiceDate = (ms: number) => ecpayDateTime(ms).replaceAll('/', '-');
 
-/** The B2C e-invoice simulator: ECPay's Issue and Invalid on a local table, idempotent on RelateNumber. */
-export const invoiceSimulator = new Hono<AppEnv>();
-invoiceSimulator.use('*', simulatorsOnly);
+/** Whether the two-month period of an invoice issued at `issuedAt` is closed at `now` (Taiwan time). */
+function periodClosed(issuedAt: number, now: number): boolean {
+  const d = new Date(issuedAt + TAIPEI_MS);
+  // The period's second month is odd-indexed (Feb, Apr...); the deadline falls in the month after it.
+  const firstMonth = d.getUTCMonth() - (d.getUTCMonth() % 2);
+  const deadline = Date.UTC(d.getUTCFullYear(), firstMonth + 2, VOID_LAST_DAY + 1) - TAIPEI_MS;
+  return now >= deadline;
+}
 
-invoiceSimulator.on('POST', ['/Issue', '/B2CInvoice/Issue'], async (c) => {
+/** Waits `ms`, or less when the caller hung up. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** ECPay's operations, served under the simulator's prefix and under `/B2CInvoice` as ECPay names them. */
+const ops = new Hono<AppEnv>();
+
+ops.post('/Issue', async (c) => {
   const data = await open(c);
   if (data instanceof Response) return data;
   const parsed = issueSchema.safeParse(data);
@@ -135,8 +173,8 @@ invoiceSimulator.on('POST', ['/Issue', '/B2CInvoice/Issue'], async (c) => {
         RandomNumber: row.random_number,
       }),
     );
-  const found = await existing();
-  if (found) return reply(found);
+  const duplicate = () => answer(c, 1, 'Success', rtn(DUPLICATE_RELATE_NUMBER.code, DUPLICATE_RELATE_NUMBER.msg));
+  if (await existing()) return duplicate();
   const now = c.get('deps').clock.now();
   const track = TRACKS[Math.floor(new Date(now + 8 * 3_600_000).getUTCMonth() / 2)]!;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -150,17 +188,49 @@ invoiceSimulator.on('POST', ['/Issue', '/B2CInvoice/Issue'], async (c) => {
     };
     try {
       await k.insertInto('sim_invoices').values(row).execute();
-      return reply(row);
     } catch {
-      // Either the same RelateNumber was issued meanwhile (answer that invoice) or the number was taken (draw again).
-      const raced = await existing();
-      if (raced) return reply(raced);
+      // Either the same RelateNumber was issued meanwhile (refused as ECPay does) or the number was taken (draw again).
+      if (await existing()) return duplicate();
+      continue;
     }
+    if (takeFault('invoice.slow-answer')) await pause(SLOW_ANSWER_MS, c.req.raw.signal);
+    return reply(row);
   }
   return answer(c, 1, 'Success', rtn(0, 'No free invoice number.'));
 });
 
-invoiceSimulator.on('POST', ['/Invalid', '/B2CInvoice/Invalid'], async (c) => {
+ops.post('/GetIssue', async (c) => {
+  const data = await open(c);
+  if (data instanceof Response) return data;
+  const parsed = getIssueSchema.safeParse(data);
+  if (!parsed.success) return answer(c, 1, 'Success', rtn(0, parsed.error.issues.map((i) => i.message).join(' ')));
+  const row = await c
+    .get('deps')
+    .db.kysely.selectFrom('sim_invoices')
+    .selectAll()
+    .where('merchant_id', '=', parsed.data.MerchantID)
+    .where('relate_number', '=', parsed.data.RelateNumber)
+    .executeTakeFirst();
+  if (!row) return answer(c, 1, 'Success', rtn(0, '查無此發票。'));
+  const d = JSON.parse(row.data) as { SalesAmount?: number };
+  return answer(
+    c,
+    1,
+    'Success',
+    rtn(1, '查詢成功', {
+      IIS_Mer_ID: row.merchant_id,
+      IIS_Number: row.invoice_no,
+      IIS_Relate_Number: row.relate_number,
+      IIS_Create_Date: ecpayInvoiceDate(row.issued_at),
+      IIS_Random_Number: row.random_number,
+      IIS_Sales_Amount: d.SalesAmount ?? 0,
+      IIS_Issue_Status: '1',
+      IIS_Invalid_Status: row.voided_at === null ? '0' : '1',
+    }),
+  );
+});
+
+ops.post('/Invalid', async (c) => {
   const data = await open(c);
   if (data instanceof Response) return data;
   const parsed = invalidSchema.safeParse(data);
@@ -175,6 +245,8 @@ invoiceSimulator.on('POST', ['/Invalid', '/B2CInvoice/Invalid'], async (c) => {
     .executeTakeFirst();
   if (!row || ecpayInvoiceDate(row.issued_at).slice(0, 10) !== d.InvoiceDate)
     return answer(c, 1, 'Success', rtn(0, '查無此發票。'));
+  if (periodClosed(row.issued_at, c.get('deps').clock.now()))
+    return answer(c, 1, 'Success', rtn(PERIOD_CLOSED.code, PERIOD_CLOSED.msg));
   const moved = await k
     .updateTable('sim_invoices')
     .set({ voided_at: c.get('deps').clock.now(), void_reason: d.Reason })
@@ -184,3 +256,16 @@ invoiceSimulator.on('POST', ['/Invalid', '/B2CInvoice/Invalid'], async (c) => {
   if (moved.numUpdatedRows !== 1n) return answer(c, 1, 'Success', rtn(0, '該發票已作廢。'));
   return answer(c, 1, 'Success', rtn(1, '作廢發票成功', { InvoiceNo: d.InvoiceNo }));
 });
+
+/**
+ * The B2C e-invoice simulator: ECPay's Issue, GetIssue and Invalid on a local table. A RelateNumber is
+ * issued once; a second Issue is refused as ECPay refuses it.
+ */
+export const invoiceSimulator = new Hono<AppEnv>();
+invoiceSimulator.use('*', simulatorsOnly);
+invoiceSimulator.use('*', async (c, next) => {
+  if (takeFault('invoice.rate-limited')) return c.text('Forbidden', 403);
+  await next();
+});
+invoiceSimulator.route('/', ops);
+invoiceSimulator.route('/B2CInvoice', ops);
