@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/server/env.ts';
 import { buildAioForm } from '../../src/server/providers/ecpay/aio.ts';
 import { checkMacValue, dotnetUrlEncode, sign, verifyCheckMac } from '../../src/server/providers/ecpay/check-mac.ts';
-import { assertEcpayServingConfig, ecpayConfig, STAGE_ACCOUNTS } from '../../src/server/providers/ecpay/config.ts';
+import {
+  assertEcpayServingConfig,
+  ecpayConfig,
+  ecpayEndpoints,
+  STAGE_ACCOUNTS,
+} from '../../src/server/providers/ecpay/config.ts';
 import {
   ecpayDateTime,
   fitText,
@@ -219,6 +224,47 @@ describe('AIO form', () => {
     const cvs = buildAioForm({ ...attempt, method: 'CVS' }, stage, 'production');
     expect(cvs.action).toBe('https://payment.ecpay.com.tw/Cashier/AioCheckOut/V5');
     expect(cvs.fields.StoreExpireDate).toBe('10080');
+  });
+
+  it('sets OrderResultURL for card payments only; ATM and store codes return through ClientBackURL', () => {
+    for (const method of ['ATM', 'CVS'] as const) {
+      const form = buildAioForm({ ...attempt, method }, stage, 'stage');
+      expect(form.fields.OrderResultURL).toBeUndefined();
+      expect(form.fields.ClientBackURL).toBe('https://shop.example.tw/cart/result/');
+    }
+  });
+
+  it('keeps ItemName within 200 characters, never cutting a character in two', () => {
+    const items = Array.from({ length: 12 }, (_, i) => ({ name: `🎧 鐵三角 ATH-M50x 監聽耳機 第${i}款`, quantity: 1 }));
+    const form = buildAioForm({ ...attempt, items, method: 'Credit' }, stage, 'stage');
+    const name = form.fields.ItemName!;
+    expect([...name].length).toBeLessThanOrEqual(200);
+    expect(name.endsWith('#…')).toBe(true);
+    // Every code unit pairs up: encoding and decoding UTF-8 gives the same text back.
+    expect(new TextDecoder().decode(new TextEncoder().encode(name))).toBe(name);
+    expect(verifyCheckMac(form.fields, stage, 'sha256')).toBe(true);
+  });
+
+  it('points every ECPay endpoint at the configured base URLs', () => {
+    const env = readEnv({
+      ECPAY_ENV: 'stage',
+      ECPAY_PAYMENT_BASE_URL: 'https://proxy.example.tw/pay/',
+      ECPAY_INVOICE_BASE_URL: 'https://proxy.example.tw/inv',
+      ECPAY_LOGISTICS_BASE_URL: 'http://127.0.0.1:9000',
+    });
+    expect(ecpayEndpoints(env, 'https://shop.example.tw')).toEqual({
+      cashier: 'https://proxy.example.tw/pay/Cashier/AioCheckOut/V5',
+      queryTrade: 'https://proxy.example.tw/pay/Cashier/QueryTradeInfo/V5',
+      invoice: 'https://proxy.example.tw/inv/B2CInvoice',
+      map: 'http://127.0.0.1:9000/Express/map',
+    });
+    expect(ecpayEndpoints(readEnv({ ECPAY_ENV: 'production' }), 'https://shop.example.tw').queryTrade).toBe(
+      'https://payment.ecpay.com.tw/Cashier/QueryTradeInfo/V5',
+    );
+    expect(ecpayEndpoints(readEnv({ ECPAY_ENV: 'simulator' }), 'https://shop.example.tw').invoice).toBe(
+      'https://shop.example.tw/api/sim/ecpay/invoice/B2CInvoice',
+    );
+    expect(() => readEnv({ ECPAY_PAYMENT_BASE_URL: 'ftp://x' })).toThrow(/ECPAY_PAYMENT_BASE_URL/);
   });
 
   it('refuses a bad MerchantTradeNo or amount', () => {

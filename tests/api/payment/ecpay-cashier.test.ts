@@ -4,7 +4,7 @@ import { sign } from '../../../src/server/providers/ecpay/check-mac.ts';
 import { ecpayConfig } from '../../../src/server/providers/ecpay/config.ts';
 import { ecpayDateTime, newMerchantTradeNo } from '../../../src/server/providers/ecpay/fields.ts';
 import { parsePaymentInfo, parsePaymentNotice } from '../../../src/server/providers/ecpay/notice.ts';
-import { NOTICE_ATTEMPTS } from '../../../src/server/providers/ecpay/simulator/deliver.ts';
+import { NOTICE_RESENDS } from '../../../src/server/providers/ecpay/simulator/deliver.ts';
 import { formsOf, postForm } from '../../helpers/html-forms.ts';
 import { startReceiver } from '../../helpers/notice-receiver.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
@@ -114,7 +114,7 @@ describe('credit card', () => {
       customField1: 'A0001',
     });
     expect(parsed.chargeFee).toBeGreaterThan(0);
-    expect(paid.html).toContain('第 1 次收到 1|OK');
+    expect(paid.html).toContain('已通知商店（收到 1|OK）');
 
     const back = formsOf(paid.html).find((f) => f.id === 'auto')!;
     expect(back.action).toBe(`${receiver.origin}${RETURN}`);
@@ -223,7 +223,15 @@ describe('ATM and store codes', () => {
 });
 
 describe('notice delivery', () => {
-  it('retries until the shop answers 1|OK', async () => {
+  /** Waits until the receiver has `n` notices at `path`, or `ms` passed. */
+  async function noticesAt(path: string, n: number, ms = 5_000) {
+    const until = Date.now() + ms;
+    while (receiver.at(path).length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    return receiver.at(path);
+  }
+
+  it('resends on ECPay schedule until the shop answers 1|OK', async () => {
+    shop.deps.env.ECPAY_SIM_RESEND_MS = 20;
     receiver.reply(NOTIFY, 'ERR', '0|database busy');
     const { forms } = await openCashier('Credit');
     const card = cardForm(forms);
@@ -233,13 +241,18 @@ describe('notice delivery', () => {
       expiry: '12/30',
       cvc: '123',
     });
+    // One post at once, as ECPay: the page says so and that ECPay resends.
+    expect(res.html).toContain('商店沒有回應 1|OK（回應：ERR）');
+    expect(res.html).toContain('一天最多 4 次');
+    expect(await noticesAt(NOTIFY, 3)).toHaveLength(3);
+    await new Promise((r) => setTimeout(r, 200));
     expect(receiver.at(NOTIFY)).toHaveLength(3);
     expect(new Set(receiver.at(NOTIFY).map((r) => r.fields.CheckMacValue)).size).toBe(1);
-    expect(res.html).toContain('第 3 次收到 1|OK');
   });
 
-  it('gives up after a bounded number of attempts', async () => {
-    receiver.reply(NOTIFY, ...Array.from({ length: NOTICE_ATTEMPTS + 2 }, () => 'ERR'));
+  it('gives up after ECPay 4 resends a day', async () => {
+    shop.deps.env.ECPAY_SIM_RESEND_MS = 10;
+    receiver.reply(NOTIFY, ...Array.from({ length: NOTICE_RESENDS + 3 }, () => 'ERR'));
     const { forms } = await openCashier('Credit', 'en');
     const card = cardForm(forms);
     const res = await postForm(
@@ -248,8 +261,10 @@ describe('notice delivery', () => {
       { ...card.fields, cardNumber: SUCCESS_CARD, expiry: '12/30', cvc: '123' },
       'en',
     );
-    expect(receiver.at(NOTIFY)).toHaveLength(NOTICE_ATTEMPTS);
-    expect(res.html).toContain(`did not answer 1|OK (${NOTICE_ATTEMPTS} attempts, last answer: ERR)`);
+    expect(res.html).toContain('did not answer 1|OK (answer: ERR)');
+    expect(await noticesAt(NOTIFY, 1 + NOTICE_RESENDS)).toHaveLength(1 + NOTICE_RESENDS);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.at(NOTIFY)).toHaveLength(1 + NOTICE_RESENDS);
     receiver.reply(NOTIFY);
   });
 });

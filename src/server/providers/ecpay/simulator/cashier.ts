@@ -6,7 +6,7 @@ import { verifyCheckMac } from '../check-mac.ts';
 import { ecpayConfig } from '../config.ts';
 import { MERCHANT_TRADE_NO_RE } from '../fields.ts';
 import { amountLimits, withinRange } from '../limits.ts';
-import { type Delivery, deliverNotice } from './deliver.ts';
+import { type Delivery, deliverNotice, NOTICE_RESENDS } from './deliver.ts';
 import {
   CARDS,
   formOf,
@@ -42,6 +42,7 @@ const tokenForm = z.strictObject({ token: z.string() });
 
 const sayOf = (c: Context<AppEnv>) => sayer(CASHIER_TEXT, c.get('locale'));
 const accountOf = (c: Context<AppEnv>) => ecpayConfig(c.get('deps').env).payment;
+const resendMsOf = (c: Context<AppEnv>) => c.get('deps').env.ECPAY_SIM_RESEND_MS;
 const trades = (c: Context<AppEnv>) => c.get('deps').db.kysely;
 
 /** Card checks of the form: 16 digits, an expiry month not yet over (Taiwan time), 3-digit code. */
@@ -68,8 +69,8 @@ async function tradeFor(c: Context<AppEnv>, token: string, status: string): Prom
 const deliveryLine = (c: Context<AppEnv>, d: Delivery) =>
   `<p role="status">${esc(
     d.ok
-      ? sayOf(c)('notified', { attempts: d.attempts })
-      : sayOf(c)('notNotified', { attempts: d.attempts, answer: d.answer }),
+      ? sayOf(c)('notified')
+      : sayOf(c)('notNotified', { answer: d.answer, resends: NOTICE_RESENDS }),
   )}</p>`;
 
 /** The AIO cashier simulator: ECPay's checkout protocol, notices and signatures, on local pages. */
@@ -144,7 +145,7 @@ cashierSimulator.post('/cashier/card', async (c) => {
     .executeTakeFirst();
   if (moved.numUpdatedRows !== 1n) return problemPage(c, say('badRequest'), [say('noTrade')]);
   const notice = paymentNotice(trade, accountOf(c), { paid, paymentType: 'Credit_CreditCard', at: now });
-  const delivery = await deliverNotice(form.ReturnURL!, notice);
+  const delivery = await deliverNotice(form.ReturnURL!, notice, resendMsOf(c));
   const result = `<p>${esc(say(paid ? 'paid' : 'declined'))}</p>${deliveryLine(c, delivery)}`;
   if (!form.OrderResultURL) return page(c, say('title'), result + backLink(say, form));
   return page(
@@ -179,7 +180,7 @@ for (const kind of ['ATM', 'CVS'] as const) {
     if (moved.numUpdatedRows !== 1n) return problemPage(c, say('badRequest'), [say('noTrade')]);
     const updated = { ...trade, ...number, status: 'issued' } as SimTrade;
     const delivery = form.PaymentInfoURL
-      ? await deliverNotice(form.PaymentInfoURL, infoNotice(updated, accountOf(c)))
+      ? await deliverNotice(form.PaymentInfoURL, infoNotice(updated, accountOf(c)), resendMsOf(c))
       : null;
     return page(
       c,
@@ -205,7 +206,7 @@ cashierSimulator.post('/cashier/transfer', async (c) => {
   if (moved.numUpdatedRows !== 1n) return problemPage(c, say('badRequest'), [say('noTrade')]);
   const form = formOf(trade);
   const notice = paymentNotice(trade, accountOf(c), { paid: true, paymentType: trade.payment_type, at: now });
-  const delivery = await deliverNotice(form.ReturnURL!, notice);
+  const delivery = await deliverNotice(form.ReturnURL!, notice, resendMsOf(c));
   return page(c, say('title'), `<p>${esc(say('paid'))}</p>${deliveryLine(c, delivery)}${backLink(say, form)}`);
 });
 

@@ -57,12 +57,12 @@ export const CASHIER_TEXT = {
   paid: { zh: '付款完成', en: 'Payment completed' },
   declined: { zh: '付款失敗：卡片未獲授權', en: 'Payment failed: the card was declined' },
   notified: {
-    zh: '已通知商店（第 {attempts} 次收到 1|OK）。',
-    en: 'The shop was notified (1|OK on attempt {attempts}).',
+    zh: '已通知商店（收到 1|OK）。',
+    en: 'The shop was notified (1|OK).',
   },
   notNotified: {
-    zh: '商店沒有回應 1|OK（共 {attempts} 次，最後回應：{answer}）。',
-    en: 'The shop did not answer 1|OK ({attempts} attempts, last answer: {answer}).',
+    zh: '商店沒有回應 1|OK（回應：{answer}）；綠界會每 5 至 15 分鐘重送一次，一天最多 {resends} 次。',
+    en: 'The shop did not answer 1|OK (answer: {answer}); ECPay resends it every 5 to 15 minutes, at most {resends} times a day.',
   },
   toShop: { zh: '正在返回商店…', en: 'Returning to the shop…' },
   continue: { zh: '繼續', en: 'Continue' },
