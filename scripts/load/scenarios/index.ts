@@ -2,7 +2,7 @@ import { checkoutLoad } from './checkout-load.ts';
 import type { Scenario } from './context.ts';
 import { crash } from './crash.ts';
 import { fuzz } from './fuzz.ts';
-import { noticeDuringOutage, noticeStorm } from './notices.ts';
+import { noticeDuringOutage, noticeStorm, notifyOutageWindow } from './notices.ts';
 import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
 import { smsFailure } from './sms-failure.ts';
@@ -19,6 +19,7 @@ export const SCENARIOS: Scenario[] = [
   orderFault,
   smsFailure,
   noticeDuringOutage,
+  notifyOutageWindow,
   crash,
   fuzz,
 ];

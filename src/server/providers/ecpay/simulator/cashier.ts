@@ -68,9 +68,7 @@ async function tradeFor(c: Context<AppEnv>, token: string, status: string): Prom
 
 const deliveryLine = (c: Context<AppEnv>, d: Delivery) =>
   `<p role="status">${esc(
-    d.ok
-      ? sayOf(c)('notified')
-      : sayOf(c)('notNotified', { answer: d.answer, resends: NOTICE_RESENDS }),
+    d.ok ? sayOf(c)('notified') : sayOf(c)('notNotified', { answer: d.answer, resends: NOTICE_RESENDS }),
   )}</p>`;
 
 /** The AIO cashier simulator: ECPay's checkout protocol, notices and signatures, on local pages. */

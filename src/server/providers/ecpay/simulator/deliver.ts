@@ -38,11 +38,7 @@ async function post(url: string, fields: Record<string, string>): Promise<{ ok: 
  * NOTICE_RESENDS more in the background, each after a pause of `resendMs` to three times it (ECPay:
  * every 5 to 15 minutes, at most 4 times a day), until one is answered `1|OK`. Answers the first post.
  */
-export async function deliverNotice(
-  url: string,
-  fields: Record<string, string>,
-  resendMs: number,
-): Promise<Delivery> {
+export async function deliverNotice(url: string, fields: Record<string, string>, resendMs: number): Promise<Delivery> {
   const first = await post(url, fields);
   if (!first.ok) scheduleResend(url, fields, resendMs, 1);
   return { ...first, attempts: 1 };
