@@ -60,8 +60,8 @@ function aio(method: AioMethod | 'ALL', amount = 12_800) {
   return form;
 }
 
-async function openCashier(method: AioMethod | 'ALL', lang = 'zh-TW') {
-  const form = aio(method);
+async function openCashier(method: AioMethod | 'ALL', lang = 'zh-TW', amount = 12_800) {
+  const form = aio(method, amount);
   expect(form.action).toBe(`${receiver.origin}/api/sim/ecpay/Cashier/AioCheckOut/V5`);
   const page = await postForm(shop.app, '/api/sim/ecpay/cashier', form.fields, lang);
   expect(page.status).toBe(200);
@@ -202,7 +202,7 @@ describe('ATM and store codes', () => {
   });
 
   it('issues a store payment code when the shopper picks it among all methods', async () => {
-    const { forms } = await openCashier('ALL');
+    const { forms } = await openCashier('ALL', 'zh-TW', 3_200);
     expect(forms.some((f) => f.action.endsWith('/card'))).toBe(true);
     const cvs = forms.find((f) => f.action.endsWith('/cvs'))!;
     const issued = await postForm(shop.app, cvs.action, cvs.fields);
@@ -266,6 +266,25 @@ describe('notice delivery', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.at(NOTIFY)).toHaveLength(1 + NOTICE_RESENDS);
     receiver.reply(NOTIFY);
+  });
+});
+
+describe('amount limits', () => {
+  it('refuses a store code above NT$6,000 as ECPay does, and offers only the methods that take the amount', async () => {
+    const tooMuch = aio('CVS', 25_000);
+    const refused = await postForm(shop.app, '/api/sim/ecpay/Cashier/AioCheckOut/V5', tooMuch.fields, 'en');
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('(33 to 6000 dollars)');
+    expect((await postForm(shop.app, '/api/sim/ecpay/Cashier/AioCheckOut/V5', aio('Credit', 4).fields)).status).toBe(
+      400,
+    );
+    const { forms } = await openCashier('ALL', 'zh-TW', 25_000);
+    const actions = forms.map((f) => f.action.split('/').at(-1));
+    expect(actions).toContain('card');
+    expect(actions).toContain('atm');
+    expect(actions).not.toContain('cvs');
+    const token = forms.find((f) => f.action.endsWith('/card'))!.fields.token!;
+    expect((await postForm(shop.app, '/api/sim/ecpay/cashier/cvs', { token })).status).toBe(400);
   });
 });
 

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../../context.ts';
 import { autoPostForm, esc, page, problemPage, readForm, sayer, simulatorsOnly } from '../../simulator-kit.ts';
+import type { AioMethod } from '../aio.ts';
 import { verifyCheckMac } from '../check-mac.ts';
 import { ecpayConfig } from '../config.ts';
 import { MERCHANT_TRADE_NO_RE } from '../fields.ts';
@@ -43,6 +44,11 @@ const tokenForm = z.strictObject({ token: z.string() });
 const sayOf = (c: Context<AppEnv>) => sayer(CASHIER_TEXT, c.get('locale'));
 const accountOf = (c: Context<AppEnv>) => ecpayConfig(c.get('deps').env).payment;
 const resendMsOf = (c: Context<AppEnv>) => c.get('deps').env.ECPAY_SIM_RESEND_MS;
+/** Which methods take `amount` under this merchant's limits. */
+const payableOf = (c: Context<AppEnv>, amount: number) => {
+  const limits = amountLimits(c.get('deps').env);
+  return (method: AioMethod) => withinRange(amount, limits[method]);
+};
 const trades = (c: Context<AppEnv>) => c.get('deps').db.kysely;
 
 /** Card checks of the form: 16 digits, an expiry month not yet over (Taiwan time), 3-digit code. */
@@ -116,7 +122,11 @@ cashierSimulator.on('POST', ['/cashier', '/Cashier/AioCheckOut/V5'], async (c) =
     }
   }
   const empty = { cardNumber: '', expiry: '', cvc: '' };
-  return page(c, say('title'), summary(say, fields) + methods(say, trade.token, fields, { input: empty, errors: {} }));
+  return page(
+    c,
+    say('title'),
+    summary(say, fields) + methods(say, trade.token, fields, { input: empty, errors: {} }, payableOf(c, trade.amount)),
+  );
 });
 
 /** POST /cashier/card: pays or declines by card, notifies ReturnURL, returns the browser to OrderResultURL. */
@@ -130,9 +140,14 @@ cashierSimulator.post('/cashier/card', async (c) => {
   const problems = cardErrors(parsed.data, now);
   if (Object.keys(problems).length > 0) {
     const errors = Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, say(v)]));
-    return page(c, say('title'), summary(say, form) + methods(say, trade.token, form, { input: parsed.data, errors }), {
-      status: 400,
-    });
+    return page(
+      c,
+      say('title'),
+      summary(say, form) + methods(say, trade.token, form, { input: parsed.data, errors }, payableOf(c, trade.amount)),
+      {
+        status: 400,
+      },
+    );
   }
   const paid = parsed.data.cardNumber.replace(/[\s-]/g, '') === CARDS.success;
   const moved = await trades(c)
@@ -168,6 +183,10 @@ for (const kind of ['ATM', 'CVS'] as const) {
     const form = trade ? formOf(trade) : {};
     if (!trade || !['ALL', kind].includes(form.ChoosePayment ?? ''))
       return problemPage(c, say('badRequest'), [say('noTrade')]);
+    if (!payableOf(c, trade.amount)(kind)) {
+      const range = amountLimits(c.get('deps').env)[kind];
+      return problemPage(c, say('badRequest'), [say('amountRange', { min: range.min, max: range.max ?? '—' })]);
+    }
     const number = issueNumber(kind, form, c.get('deps').clock.now());
     const moved = await trades(c)
       .updateTable('sim_ecpay_trades')

@@ -98,11 +98,13 @@ export function methods(
   token: string,
   form: Record<string, string>,
   card: { input: CardInput; errors: Partial<Record<keyof CardInput, string>> },
+  /** The methods whose limits take the amount: ECPay offers only those among all methods. */
+  payable: (method: 'Credit' | 'ATM' | 'CVS') => boolean = () => true,
 ): string {
   const choose = form.ChoosePayment ?? 'ALL';
   const parts: string[] = [];
   const t = hiddenInputs({ token });
-  if (choose === 'Credit' || choose === 'ALL') {
+  if (choose === 'Credit' || (choose === 'ALL' && payable('Credit'))) {
     const { input, errors } = card;
     parts.push(`<section aria-labelledby="h-card"><h2 id="h-card">${esc(say('card'))}</h2>
 <p>${esc(say('testCards', { success: CARDS.success, declined: CARDS.declined }))}</p>
@@ -112,10 +114,10 @@ ${field('expiry', say('expiry'), 'inputmode="numeric" autocomplete="cc-exp" maxl
 ${field('cvc', say('cvc'), 'inputmode="numeric" autocomplete="cc-csc" maxlength="3"', input.cvc, errors.cvc)}
 <button type="submit">${esc(say('pay', { amount: `NT$${Number(form.TotalAmount).toLocaleString('en-US')}` }))}</button></form></section>`);
   }
-  if (choose === 'ATM' || choose === 'ALL')
+  if (choose === 'ATM' || (choose === 'ALL' && payable('ATM')))
     parts.push(`<section aria-labelledby="h-atm"><h2 id="h-atm">${esc(say('atm'))}</h2>
 <form method="post" action="${path('atm')}">${t}<button type="submit">${esc(say('getAtm'))}</button></form></section>`);
-  if (choose === 'CVS' || choose === 'ALL')
+  if (choose === 'CVS' || (choose === 'ALL' && payable('CVS')))
     parts.push(`<section aria-labelledby="h-cvs"><h2 id="h-cvs">${esc(say('cvs'))}</h2>
 <form method="post" action="${path('cvs')}">${t}<button type="submit">${esc(say('getCvs'))}</button></form></section>`);
   if (form.ClientBackURL) parts.push(`<p><a href="${esc(form.ClientBackURL)}">${esc(say('back'))}</a></p>`);
