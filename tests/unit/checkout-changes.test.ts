@@ -28,10 +28,10 @@ describe('$orders (member)', () => {
     const no = new URL(env.browser.assigned.at(-1) ?? '', 'http://shop.test').searchParams.get('no');
 
     await loadOrders(1, '');
-    expect($orders.get().page?.items.map((o) => o.no)).toContain(no);
-    expect($orders.get().page?.items[0]).toMatchObject({ no, count: 1 });
+    expect($orders.get().page?.data.map((o) => o.no)).toContain(no);
+    expect($orders.get().page?.data[0]).toMatchObject({ no, count: 1 });
     await loadOrders(1, 'cancelled');
-    expect($orders.get().page?.items.map((o) => o.no)).not.toContain(no);
+    expect($orders.get().page?.data.map((o) => o.no)).not.toContain(no);
     expect($orders.get().state).toBe('cancelled');
   });
 });

@@ -59,7 +59,7 @@ function List({ locale }: { locale: Locale }) {
     const p = listParams(location.search);
     void loadOrders(p.page, p.state);
   }, []);
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const pages = page ? page.pageCount : 1;
   return (
     <>
       <h1>{t(locale, 'member.orders.title')}</h1>
@@ -87,7 +87,7 @@ function List({ locale }: { locale: Locale }) {
       </form>
       {!page || loading ? (
         <p aria-busy="true">{t(locale, 'auth.loading')}</p>
-      ) : page.items.length === 0 ? (
+      ) : page.data.length === 0 ? (
         <div className="sw-empty">
           <p>{t(locale, state ? 'orders.emptyState' : 'member.orders.empty')}</p>
           <a className="btn" href={localePath(locale, '/')}>
@@ -97,20 +97,20 @@ function List({ locale }: { locale: Locale }) {
       ) : (
         <>
           <ul className="sw-orders-list" aria-label={t(locale, 'member.orders.title')}>
-            {page.items.map((o) => (
+            {page.data.map((o) => (
               <Row key={o.no} locale={locale} o={o} />
             ))}
           </ul>
           {pages > 1 && (
             <nav className="sw-orders-pager" aria-label={t(locale, 'orders.pages')}>
-              {page.page > 1 && (
-                <a href={listHref(locale, page.page - 1, state)} rel="prev">
+              {page.current > 1 && (
+                <a href={listHref(locale, page.current - 1, state)} rel="prev">
                   {t(locale, 'orders.prev')}
                 </a>
               )}
-              <span>{t(locale, 'orders.pageOf', { page: page.page, pages })}</span>
-              {page.page < pages && (
-                <a href={listHref(locale, page.page + 1, state)} rel="next">
+              <span>{t(locale, 'orders.pageOf', { page: page.current, pages })}</span>
+              {page.current < pages && (
+                <a href={listHref(locale, page.current + 1, state)} rel="next">
                   {t(locale, 'orders.next')}
                 </a>
               )}

@@ -204,10 +204,12 @@ export interface OrderSummary {
   firstItemName: string;
 }
 
+/** The wire's one paged list (`{total, limit, current, page_count, data}`), as the client reads it. */
 export interface OrderPage {
-  items: OrderSummary[];
-  page: number;
-  pageSize: number;
+  data: OrderSummary[];
+  current: number;
+  limit: number;
+  pageCount: number;
   total: number;
 }
 

@@ -1,4 +1,5 @@
 import type { Locale } from '../../config.ts';
+import { type Paged, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
 import { loc } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
@@ -16,12 +17,8 @@ export interface OrderSummary {
   first_item_name: string;
 }
 
-export interface OrderPage {
-  items: OrderSummary[];
-  page: number;
-  page_size: number;
-  total: number;
-}
+/** The member's orders as the wire's one paged list: `{total, limit, current, page_count, data}`. */
+export type OrderPage = Paged<OrderSummary>;
 
 /** A member's orders, newest first, optionally of one state. */
 export async function listOrders(
@@ -54,23 +51,19 @@ export async function listOrders(
         .orderBy('id')
         .execute()
     : [];
-  return {
-    items: rows.map((r) => {
-      const own = lines.filter((l) => l.order_id === r.id);
-      return {
-        no: r.no,
-        state: r.state,
-        created_at: Number(r.created_at),
-        total: r.total,
-        count: own.reduce((n, l) => n + l.quantity, 0),
-        image_src: own[0]?.image_src ?? '',
-        first_item_name: own[0] ? loc(own[0], 'name', locale) : '',
-      };
-    }),
-    page: q.page,
-    page_size: q.page_size,
-    total: Number(count?.n ?? 0),
-  };
+  const data = rows.map((r) => {
+    const own = lines.filter((l) => l.order_id === r.id);
+    return {
+      no: r.no,
+      state: r.state,
+      created_at: Number(r.created_at),
+      total: r.total,
+      count: own.reduce((n, l) => n + l.quantity, 0),
+      image_src: own[0]?.image_src ?? '',
+      first_item_name: own[0] ? loc(own[0], 'name', locale) : '',
+    };
+  });
+  return paged(data, Number(count?.n ?? 0), q.page, q.page_size);
 }
 
 /**

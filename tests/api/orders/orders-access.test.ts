@@ -26,17 +26,17 @@ describe('GET /api/orders', () => {
     await order(shop, other, bodyFor(other));
 
     const page = okResult(await shop.call('GET', '/api/orders?page=1&page_size=2', { token: buyer.token }));
-    expect(page).toMatchObject({ page: 1, page_size: 2, total: 3 });
-    expect(page.items.map((o: { no: string }) => o.no)).toEqual([nos[2], nos[1]]);
-    expect(Object.keys(page.items[0]).sort()).toEqual(
+    expect(page).toMatchObject({ current: 1, limit: 2, total: 3, page_count: 2 });
+    expect(page.data.map((o: { no: string }) => o.no)).toEqual([nos[2], nos[1]]);
+    expect(Object.keys(page.data[0]).sort()).toEqual(
       ['count', 'created_at', 'first_item_name', 'image_src', 'no', 'state', 'total'].sort(),
     );
-    expect(page.items[0].first_item_name.length).toBeGreaterThan(0);
-    expect(page.items[0].image_src).toMatch(/^\//);
+    expect(page.data[0].first_item_name.length).toBeGreaterThan(0);
+    expect(page.data[0].image_src).toMatch(/^\//);
     const second = okResult(await shop.call('GET', '/api/orders?page=2&page_size=2', { token: buyer.token }));
-    expect(second.items.map((o: { no: string }) => o.no)).toEqual([nos[0]]);
+    expect(second.data.map((o: { no: string }) => o.no)).toEqual([nos[0]]);
     const waiting = okResult(await shop.call('GET', '/api/orders?state=awaiting_payment', { token: buyer.token }));
-    expect(waiting.items.map((o: { no: string }) => o.no)).toEqual([nos[0]]);
+    expect(waiting.data.map((o: { no: string }) => o.no)).toEqual([nos[0]]);
     expectFailure(await shop.call('GET', '/api/orders?state=lost', { token: buyer.token }), 400, 'VALIDATION_FAILED');
     expectFailure(await shop.call('GET', '/api/orders'), 401, 'UNAUTHENTICATED');
   });
