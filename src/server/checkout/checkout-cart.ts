@@ -14,6 +14,7 @@ export function readCheckoutLines(k: Db, cartId: number) {
     .innerJoin('variants as v', 'v.id', 'ci.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
     .select([
       'ci.id as item_id',
       'ci.quantity',
@@ -30,6 +31,7 @@ export function readCheckoutLines(k: Db, cartId: number) {
       'p.id as product_id',
       'p.slug as product_slug',
       'b.slug as brand_slug',
+      'c.slug as category_slug',
       'p.name_zh',
       'p.name_en',
       'p.withdrawn_at',

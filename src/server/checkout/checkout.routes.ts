@@ -9,7 +9,7 @@ import { readFormBody } from '../common/form-body.ts';
 import { jsonBody, noQuery } from '../common/validation.ts';
 import type { AppEnv } from '../context.ts';
 import { cvsMapBody, phoneSendBody, phoneVerifyBody, quoteBody } from './checkout.schemas.ts';
-import { sendCheckoutCode, verifyCheckoutCode } from './checkout-phone.ts';
+import { PHONE_PROOF_HEADER, phoneOfProof, sendCheckoutCode, verifyCheckoutCode } from './checkout-phone.ts';
 import { keepStore, openMap, shopOrigin } from './cvs-store.ts';
 import { quoteCart } from './quote.ts';
 
@@ -29,7 +29,9 @@ checkout.use('*', async (c, next) => {
 checkout.post('/quote', noQuery, async (c) => {
   const shopper = await shopperOf(c);
   const body = await jsonBody(c, quoteBody);
-  return ok(c, await quoteCart(c.get('deps'), shopper.cartId, body, c.get('locale')));
+  const guestPhone =
+    shopper.memberId === null ? await phoneOfProof(c.get('deps'), c.req.header(PHONE_PROOF_HEADER)) : undefined;
+  return ok(c, await quoteCart(c.get('deps'), { ...shopper, guestPhone }, body, c.get('locale')));
 });
 
 /** POST /phone/send {phone} → {sent: true, resend_after}: a checkout code by text message. */

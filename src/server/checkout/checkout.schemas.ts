@@ -22,6 +22,7 @@ const EMAIL_MAX = 254;
 const PLACE_MAX = 40;
 const ADDR_MAX = 200;
 const CODE_MAX = 64;
+const COUPON_MAX = 32;
 
 const phone = z
   .string()
@@ -64,6 +65,14 @@ const shipping = z.strictObject({
 
 const codeField = z.string().trim().max(CODE_MAX, { message: 'invalid' }).optional();
 
+/** A promotion code as typed (any case); empty means none. */
+const coupon = z
+  .string()
+  .trim()
+  .max(COUPON_MAX, { message: 'tooLong' })
+  .transform((s) => s || undefined)
+  .optional();
+
 const invoice = z.strictObject({
   type: choice(INVOICE_TYPES),
   carrier: codeField,
@@ -79,6 +88,7 @@ export const orderBody = z.strictObject({
   payment: choice(PAYMENT_CODES),
   invoice,
   note: textField({ max: NOTE_MAX, multiline: true, tooLong: 'note' }).default(''),
+  coupon,
 });
 export type OrderBody = z.output<typeof orderBody>;
 
@@ -91,6 +101,7 @@ export const quoteBody = z.strictObject({
   shipping: shipping.partial().optional(),
   payment: choice(PAYMENT_CODES).optional(),
   invoice: invoice.partial().optional(),
+  coupon,
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 

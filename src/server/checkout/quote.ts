@@ -4,6 +4,8 @@ import { clearStore, readStore, type WireStore, wireStore } from '../cart/cart-s
 import { type CartWarning, readCart } from '../cart/cart-view.ts';
 import type { WireImage } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
+import { promotionsFor, type WireDiscount, wireDiscounts, wireNudge } from '../promotions/apply.ts';
+import { couponRefused } from '../promotions/promotion-store.ts';
 import { amountLimits } from '../providers/ecpay/limits.ts';
 import type { QuoteBody } from './checkout.schemas.ts';
 import { parcelOf, readCheckoutLines } from './checkout-cart.ts';
@@ -27,6 +29,8 @@ export interface QuoteLine {
   unit_price: number;
   quantity: number;
   line_total: number;
+  /** The line's share of the discounts. */
+  discount: number;
 }
 
 export interface Quote {
@@ -34,6 +38,12 @@ export interface Quote {
   count: number;
   subtotal: number;
   shipping_fee: number;
+  /** The promotions applied (a code, the best automatic one) and what they take off in all. */
+  discounts: WireDiscount[];
+  discount_total: number;
+  /** What is still needed for the next spend threshold, when one is near. */
+  nudge: ReturnType<typeof wireNudge>;
+  /** subtotal + shipping_fee - discount_total. */
   total: number;
   free_shipping_over: number | null;
   shipping_methods: Omit<MethodChoice, 'free_over'>[];
@@ -51,10 +61,11 @@ export interface Quote {
  */
 export async function quoteCart(
   deps: Deps,
-  cartId: number | undefined,
+  who: { cartId: number | undefined; memberId: number | null; guestPhone?: string | undefined },
   body: QuoteBody,
   locale: Locale,
 ): Promise<Quote> {
+  const { cartId } = who;
   const k = deps.db.kysely;
   const method = body.shipping?.method;
   if (cartId !== undefined && method && method !== 'cvs') await clearStore(k, cartId);
@@ -74,7 +85,16 @@ export async function quoteCart(
   );
   const chosen = methods.find((m) => m.code === method);
   const shippingFee = chosen?.available ? chosen.fee : 0;
-  const total = cart.subtotal + shippingFee;
+  const promotions = await promotionsFor(k, {
+    lines,
+    shippingFee,
+    now: deps.clock.now(),
+    coupon: body.coupon,
+    memberId: who.memberId,
+    guestPhone: who.guestPhone,
+  });
+  if (promotions.refused) throw couponRefused(promotions.refused.reason, locale, promotions.refused.minSpend);
+  const total = cart.subtotal + shippingFee - promotions.discountTotal;
   const payments = paymentChoices(method, total, locale, amountLimits(deps.env));
   const payment = payments.find((p) => p.code === body.payment);
   const canOrder =
@@ -98,10 +118,14 @@ export async function quoteCart(
       unit_price: l.unit_price,
       quantity: l.quantity,
       line_total: l.line_total,
+      discount: promotions.lineDiscounts[l.sku] ?? 0,
     })),
     count: cart.count,
     subtotal: cart.subtotal,
     shipping_fee: shippingFee,
+    discounts: wireDiscounts(promotions, locale),
+    discount_total: promotions.discountTotal,
+    nudge: wireNudge(promotions, locale),
     total,
     free_shipping_over: chosen?.free_over ?? null,
     shipping_methods: methods.map(({ free_over: _f, ...m }) => m),

@@ -139,6 +139,11 @@ export const ERRORS = {
     zh: '無法使用這個配送方式：{reason}',
     en: 'This shipping method cannot be used: {reason}',
   },
+  COUPON_REFUSED: {
+    status: 422,
+    zh: '無法使用這個優惠碼，請看欄位旁的說明。',
+    en: 'This code cannot be used. See the reason beside the field.',
+  },
   PAYMENT_UNAVAILABLE: {
     status: 409,
     zh: '無法使用這個付款方式：{reason}',

@@ -39,6 +39,7 @@ import type {
   PaymentNoticesTable,
   ShippingMethodsTable,
 } from './tables/orders.ts';
+import type { PromotionsTable, PromotionUsesTable } from './tables/promotions.ts';
 import type { SimCvsStoresTable, SimEcpayTradesTable, SimInvoicesTable } from './tables/simulators.ts';
 
 /**
@@ -86,4 +87,6 @@ export interface Database {
   checkout_stores: CheckoutStoresTable;
   cvs_map_tickets: CvsMapTicketsTable;
   phone_proofs: PhoneProofsTable;
+  promotions: PromotionsTable;
+  promotion_uses: PromotionUsesTable;
 }

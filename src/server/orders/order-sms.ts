@@ -11,10 +11,14 @@ export function orderLink(siteUrl: string, o: { no: string; locale: string }, gu
 
 const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 
-export function placedText(o: { no: string; total: number; locale: string }, link: string): string {
-  return o.locale === 'en'
-    ? `${SIGNATURE}Order ${o.no} is placed, total ${money(o.total)}. Follow it at ${link}`
-    : `${SIGNATURE}您的訂單 ${o.no} 已成立，金額 ${money(o.total)}。查看訂單：${link}`;
+export function placedText(
+  o: { no: string; total: number; locale: string; discount_total?: number },
+  link: string,
+): string {
+  const saved = o.discount_total ?? 0;
+  if (o.locale === 'en')
+    return `${SIGNATURE}Order ${o.no} is placed, total ${money(o.total)}${saved ? ` (you saved ${money(saved)})` : ''}. Follow it at ${link}`;
+  return `${SIGNATURE}您的訂單 ${o.no} 已成立，金額 ${money(o.total)}${saved ? `（已折抵 ${money(saved)}）` : ''}。查看訂單：${link}`;
 }
 
 export function shippedText(o: { no: string; locale: string; carrier: string; tracking_no: string }): string {

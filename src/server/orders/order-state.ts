@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, OrderState } from '../db/schema.ts';
+import { releaseUses } from '../promotions/promotion-store.ts';
 
 /**
  * The order state machine. A state moves only forward, and only along these edges:
@@ -81,7 +82,10 @@ export async function moveOrder(
     .insertInto('order_events')
     .values({ order_id: opts.orderId, state: opts.to, note: opts.note ?? '', at: opts.now })
     .execute();
-  if (opts.to === 'cancelled') await returnStock(trx, opts.orderId);
+  if (opts.to === 'cancelled') {
+    await returnStock(trx, opts.orderId);
+    await releaseUses(trx, opts.orderId, opts.now);
+  }
   return true;
 }
 

@@ -22,6 +22,16 @@ export interface WireOrderLine {
   compare_at_price: number | null;
   quantity: number;
   line_total: number;
+  /** The line's share of the discounts. */
+  discount: number;
+}
+
+/** A discount the order was given, as applied when it was placed. */
+export interface WireOrderDiscount {
+  kind: 'coupon' | 'auto';
+  code: string | null;
+  name: string;
+  amount: number;
 }
 
 export interface WireOrder {
@@ -30,6 +40,8 @@ export interface WireOrder {
   created_at: number;
   subtotal: number;
   shipping_fee: number;
+  discounts: WireOrderDiscount[];
+  discount_total: number;
   total: number;
   count: number;
   lines: WireOrderLine[];
@@ -109,7 +121,10 @@ export async function readOrder(k: Db, orderId: number, locale: Locale, now: num
       compare_at_price: l.compare_at_price,
       quantity: l.quantity,
       line_total: l.line_total,
+      discount: l.discount,
     })),
+    discounts: discountsOf(o.discounts, locale),
+    discount_total: o.discount_total,
     receiver: { name: o.receiver_name, phone: o.receiver_phone, email: o.receiver_email },
     shipping: {
       method: o.shipping_method,
@@ -166,3 +181,24 @@ export async function readOrder(k: Db, orderId: number, locale: Locale, now: num
 }
 
 const numOrNull = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** The discounts an order keeps in its snapshot, named in `locale`. */
+function discountsOf(json: string, locale: Locale): WireOrderDiscount[] {
+  try {
+    const kept = JSON.parse(json) as {
+      kind: 'coupon' | 'auto';
+      code: string | null;
+      name_zh: string;
+      name_en: string;
+      amount: number;
+    }[];
+    return kept.map((d) => ({
+      kind: d.kind,
+      code: d.code,
+      name: locale === 'en' ? d.name_en : d.name_zh,
+      amount: d.amount,
+    }));
+  } catch {
+    return [];
+  }
+}

@@ -71,7 +71,7 @@ orders.post('/', noQuery, async (c) => {
   const claim = await claimKey(deps.db.kysely, owner, key, bodyHash(body), deps.clock.now());
   if (claim.kind === 'replay') return c.body(claim.response, claim.status as 201, JSON_TYPE);
 
-  let placed: { text: string; no: string; total: number; guestKey: string | undefined };
+  let placed: { text: string; no: string; total: number; discount_total: number; guestKey: string | undefined };
   try {
     placed = await placeOrder(
       deps,
@@ -82,7 +82,7 @@ orders.post('/', noQuery, async (c) => {
         const result = order.guestKey ? { ...view, guest_key: order.guestKey } : view;
         const text = JSON.stringify({ status: true, result, message: '' });
         await settleKey(trx, claim.id, { status: 201, response: text, orderId: order.id });
-        return { text, no: view.no, total: view.total, guestKey: order.guestKey };
+        return { text, no: view.no, total: view.total, discount_total: view.discount_total, guestKey: order.guestKey };
       },
     );
   } catch (err) {
@@ -94,7 +94,7 @@ orders.post('/', noQuery, async (c) => {
     deps,
     body.receiver.phone,
     'order',
-    placedText({ no: placed.no, total: placed.total, locale }, link),
+    placedText({ no: placed.no, total: placed.total, discount_total: placed.discount_total, locale }, link),
   );
   return c.body(placed.text, 201, JSON_TYPE);
 });

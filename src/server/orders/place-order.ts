@@ -17,6 +17,8 @@ import { checkFault } from '../common/faults.ts';
 import { newSecret, sha256 } from '../common/tokens.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
+import { discountSnapshot, promotionsFor } from '../promotions/apply.ts';
+import { couponRefused, takeUses } from '../promotions/promotion-store.ts';
 import { amountLimits } from '../providers/ecpay/limits.ts';
 import { newOrderNo } from './order-no.ts';
 import { sumBy } from './order-state.ts';
@@ -80,7 +82,16 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
     ).find((m) => m.code === method);
     if (!shipping?.available)
       throw new ApiError('SHIPPING_UNAVAILABLE', { params: { reason: shipping?.reason ?? methodOff(locale) } });
-    const total = subtotal + shipping.fee;
+    const promotions = await promotionsFor(trx, {
+      lines,
+      shippingFee: shipping.fee,
+      now,
+      coupon: body.coupon,
+      memberId: input.memberId,
+      guestPhone: input.memberId === null ? body.receiver.phone : undefined,
+    });
+    if (promotions.refused) throw couponRefused(promotions.refused.reason, locale, promotions.refused.minSpend);
+    const total = subtotal + shipping.fee - promotions.discountTotal;
     const payment = paymentChoices(method, total, locale, amountLimits(deps.env)).find((p) => p.code === body.payment);
     if (!payment?.available)
       throw new ApiError('PAYMENT_UNAVAILABLE', { params: { reason: payment?.reason ?? methodOff(locale) } });
@@ -104,6 +115,9 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
         payment_method: body.payment,
         subtotal,
         shipping_fee: shipping.fee,
+        discount_total: promotions.discountTotal,
+        shipping_discount: promotions.shippingDiscount,
+        discounts: discountSnapshot(promotions),
         total,
         receiver_name: body.receiver.name,
         receiver_phone: body.receiver.phone,
@@ -130,7 +144,8 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeLines(trx, order.id, lines);
+    await writeLines(trx, order.id, lines, promotions.lineDiscounts);
+    await takeUses(trx, promotions, { id: order.id, memberId: input.memberId, now, locale });
     await trx.insertInto('order_events').values({ order_id: order.id, state, note: '', at: now }).execute();
     await trx
       .deleteFrom('cart_items')
@@ -180,7 +195,12 @@ async function takeStock(trx: Trx, lines: CheckoutLine[], locale: Locale): Promi
   }
 }
 
-async function writeLines(trx: Trx, orderId: number, lines: CheckoutLine[]): Promise<void> {
+async function writeLines(
+  trx: Trx,
+  orderId: number,
+  lines: CheckoutLine[],
+  discounts: Record<string, number>,
+): Promise<void> {
   const images = await trx
     .selectFrom('product_images')
     .select(['product_id', 'src'])
@@ -215,6 +235,7 @@ async function writeLines(trx: Trx, orderId: number, lines: CheckoutLine[]): Pro
         compare_at_price: l.compare_at_price,
         quantity: l.quantity,
         line_total: l.price * l.quantity,
+        discount: discounts[l.sku] ?? 0,
       })),
     )
     .execute();

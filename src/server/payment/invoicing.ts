@@ -71,19 +71,37 @@ async function shopAddress(deps: Deps): Promise<string> {
   return row?.data ?? '';
 }
 
+/**
+ * A line as invoice items at what it was sold for, discounts taken off its own amount (ECPay checks
+ * that the items add up to the sales amount): whole NT$ unit prices, so a line whose discounted
+ * amount does not divide by its quantity becomes two items, `q - r` at `p` and `r` at `p + 1`.
+ */
+export function invoiceItems(name: string, quantity: number, amount: number): InvoiceRequest['items'][number][] {
+  const price = Math.floor(amount / quantity);
+  const rest = amount - price * quantity;
+  if (rest === 0) return [{ name, quantity, unitPrice: price }];
+  return [
+    { name, quantity: quantity - rest, unitPrice: price },
+    { name, quantity: rest, unitPrice: price + 1 },
+  ];
+}
+
 async function requestOf(deps: Deps, o: OrderRow): Promise<InvoiceRequest> {
   const lines = await deps.db.kysely
     .selectFrom('order_lines')
-    .select(['name_zh', 'option_value_zh', 'quantity', 'unit_price'])
+    .select(['name_zh', 'option_value_zh', 'quantity', 'unit_price', 'discount'])
     .where('order_id', '=', o.id)
     .orderBy('id')
     .execute();
-  const items = lines.map((l) => ({
-    name: l.option_value_zh ? `${l.name_zh} ${l.option_value_zh}` : l.name_zh,
-    quantity: l.quantity,
-    unitPrice: l.unit_price,
-  }));
-  if (o.shipping_fee > 0) items.push({ name: '運費', quantity: 1, unitPrice: o.shipping_fee });
+  const items = lines.flatMap((l) =>
+    invoiceItems(
+      l.option_value_zh ? `${l.name_zh} ${l.option_value_zh}` : l.name_zh,
+      l.quantity,
+      l.unit_price * l.quantity - l.discount,
+    ),
+  );
+  const shipping = o.shipping_fee - o.shipping_discount;
+  if (shipping > 0) items.push({ name: '運費', quantity: 1, unitPrice: shipping });
   // A company invoice is printed and needs an address: the delivery address, the pickup store's,
   // or for pickup at the shop the shop's own.
   const address = o.ship_addr

@@ -46,14 +46,16 @@ export const NEWS_ARTICLES: ArticleSeed[] = [
       '## 活動內容',
       '標示原價與特價的商品即為活動商品，售完即止。會員登入後結帳，單筆滿 NT$3,000 即享免運；信用卡分期零利率最長 12 期。',
       '## 注意事項',
-      '活動商品數量有限，實際庫存以結帳時為準。商品皆為台灣公司貨，享原廠保固與 7 天猶豫期。優惠不得與其他折扣併用。',
+      '活動期間全館滿 NT$3,000 折 NT$300、滿 NT$6,000 折 NT$800，結帳時自動折抵。或在結帳時輸入週年慶優惠碼 ANNIV2026，單筆滿 NT$3,000 享 9 折（最高折 NT$1,500），每位會員限用一次。',
+      '活動商品數量有限，實際庫存以結帳時為準。商品皆為台灣公司貨，享原廠保固與 7 天猶豫期。優惠碼不得與滿額折抵併用。',
     ),
     body_en: paras(
       'Our yearly anniversary sale is here, with more reduced products than ever, from entry-level Bluetooth speakers to flagship noise-cancelling headphones.',
       '## What is on offer',
       'Products showing both a regular and a sale price are part of the event, while stocks last. Members who check out while logged in get free shipping on orders over NT$3,000, and credit-card instalments are interest-free for up to 12 months.',
       '## Please note',
-      'Quantities are limited and stock is confirmed at checkout. Every product is an official Taiwan import with the manufacturer warranty and the 7-day cooling-off period. Offers cannot be combined with other discounts.',
+      'During the sale every order of NT$3,000 or more gets NT$300 off, and NT$800 off from NT$6,000, taken off at checkout by itself. Or enter the anniversary code ANNIV2026 at checkout for 10% off an order of NT$3,000 or more (at most NT$1,500 off), once per member.',
+      'Quantities are limited and stock is confirmed at checkout. Every product is an official Taiwan import with the manufacturer warranty and the 7-day cooling-off period. The code cannot be combined with the spend-more discount.',
     ),
   },
   {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedMembers } from './members.ts';
+import { seedPromotions } from './promotions.ts';
 import { seedRegions } from './regions.ts';
 
 async function rowCount(db: Db, table: 'members' | 'region_districts'): Promise<number> {
@@ -22,5 +23,6 @@ export async function seed(db: Db, opts: { logN?: number } = {}): Promise<{ seed
   await seedMembers(db, opts);
   const after = (await rowCount(db, 'members')) + (await rowCount(db, 'region_districts'));
   const catalog = await db.kysely.transaction().execute((trx) => seedCatalog(trx));
-  return { seeded: catalog || after !== before };
+  const promotions = await seedPromotions(db.kysely);
+  return { seeded: catalog || promotions || after !== before };
 }

@@ -18,6 +18,8 @@ const ORDER_KEYS = [
   'can_pay',
   'count',
   'created_at',
+  'discount_total',
+  'discounts',
   'invoice',
   'lines',
   'no',
@@ -45,8 +47,11 @@ describe('POST /api/checkout/quote', () => {
       [
         'can_order',
         'count',
+        'discount_total',
+        'discounts',
         'free_shipping_over',
         'lines',
+        'nudge',
         'payment_methods',
         'shipping_fee',
         'shipping_methods',
@@ -59,6 +64,7 @@ describe('POST /api/checkout/quote', () => {
     expect(Object.keys(q.lines[0]).sort()).toEqual(
       [
         'brand_slug',
+        'discount',
         'image',
         'line_total',
         'name',
@@ -197,6 +203,7 @@ describe('POST /api/orders', () => {
       [
         'brand_slug',
         'compare_at_price',
+        'discount',
         'image_src',
         'line_total',
         'name',

@@ -32,6 +32,12 @@ export interface OrdersTable {
   subtotal: number;
   shipping_fee: number;
   total: number;
+  /** What promotions took off, lines and shipping together (total = subtotal + shipping_fee - discount_total). */
+  discount_total: Generated<number>;
+  /** The part of discount_total taken off the shipping fee. */
+  shipping_discount: Generated<number>;
+  /** JSON `[{kind, code, name_zh, name_en, amount, promotion_id}]`, as applied. */
+  discounts: Generated<string>;
   receiver_name: string;
   receiver_phone: string;
   receiver_email: Generated<string>;
@@ -91,6 +97,8 @@ export interface OrderLinesTable {
   compare_at_price: number | null;
   quantity: number;
   line_total: number;
+  /** The line's share of the discounts (line_total - discount is what the line costs). */
+  discount: Generated<number>;
 }
 
 export interface OrderEventsTable {
