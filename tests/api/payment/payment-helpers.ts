@@ -14,8 +14,8 @@ export const RETURN = '/api/payments/ecpay/return';
  * A seeded shop also listening on a loopback port, with SITE_URL pointing at it: the e-invoice
  * adapter and the cashier simulator reach the shop over real HTTP, as they do in production.
  */
-export async function createPaymentShop(): Promise<TestShop & { origin: string }> {
-  const shop = await createTestShop({ seeded: true });
+export async function createPaymentShop(opts: { promotions?: boolean } = {}): Promise<TestShop & { origin: string }> {
+  const shop = await createTestShop({ seeded: true, promotions: opts.promotions });
   const server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
