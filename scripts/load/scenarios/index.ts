@@ -5,6 +5,7 @@ import { fuzz } from './fuzz.ts';
 import { noticeDuringOutage, noticeStorm, notifyOutageWindow } from './notices.ts';
 import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
+import { lastCodeUse } from './promotions.ts';
 import { smsFailure } from './sms-failure.ts';
 import { throughput } from './throughput.ts';
 
@@ -12,6 +13,7 @@ import { throughput } from './throughput.ts';
 export const SCENARIOS: Scenario[] = [
   lastItem,
   doubleSubmit,
+  lastCodeUse,
   noticeStorm,
   otpBurst,
   throughput,
