@@ -15,6 +15,7 @@ import {
   $checkout,
   type CheckoutState,
   DRAFT_KEY,
+  isRefusedCoupon,
   PROOF_KEY,
   phoneConfirmed,
   requote,
@@ -136,8 +137,13 @@ export async function placeOrder(locale: Locale, guest: boolean): Promise<Checko
   } catch (error) {
     if ((error as ApiClientError)?.code?.startsWith('PHONE_PROOF')) forgetPhoneCheck(error as ApiClientError);
     else placeFieldError(error);
-    // The quote shows what changed (prices, stock) when the order was refused for it.
-    if ((error as ApiClientError)?.status === 409) void requote();
+    // The quote shows what changed (prices, stock) when the order was refused for it; a refused
+    // code leaves the draft, so the next press orders at the total now shown, never silently.
+    if (isRefusedCoupon(error)) {
+      const now = $checkout.get();
+      $checkout.set({ ...now, draft: { ...now.draft, coupon: '' } });
+      void requote();
+    } else if ((error as ApiClientError)?.status === 409) void requote();
     return firstField($checkout.get().errors);
   } finally {
     // Once placed, the button stays disabled while the next page loads.

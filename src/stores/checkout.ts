@@ -4,11 +4,20 @@ import type { ApiClientError } from '../lib/api/client.ts';
 import type { CvsBrand, Quote } from '../lib/api/order-types.ts';
 import { ordersApi, postForm } from '../lib/api/orders.ts';
 import type { UserInfo } from '../lib/api/users.ts';
-import { type CheckoutDraft, type CheckoutField, EMPTY_DRAFT, parseDraft, quoteBodyOf } from '../lib/checkout/draft.ts';
+import {
+  type CheckoutDraft,
+  type CheckoutField,
+  DRAFT_KEY,
+  EMPTY_DRAFT,
+  parseDraft,
+  quoteBodyOf,
+} from '../lib/checkout/draft.ts';
+
+export { DRAFT_KEY };
+
 import { toMobile } from '../lib/taiwan/phone.ts';
 import { showError } from './ui.ts';
 
-export const DRAFT_KEY = 'checkoutDraft';
 export const PROOF_KEY = 'checkoutPhoneProof';
 
 export interface PhoneCheck {
@@ -103,14 +112,47 @@ export async function requote(): Promise<void> {
         : state.draft;
     $checkout.set({ ...state, quote, draft });
   } catch (error) {
-    // A guest cart the server forgot (expired, swept) is an empty cart: its token goes.
-    if (isLostCart(error)) {
+    // A code that can no longer be used leaves the draft, its reason beside the field; the quote
+    // follows without it, so the page never shows a total the order would not get.
+    if (isRefusedCoupon(error)) {
+      const state = $checkout.get();
+      $checkout.set({
+        ...state,
+        draft: { ...state.draft, coupon: '' },
+        errors: { ...state.errors, coupon: refusalOf(error) },
+      });
+      if (seq === quoteSeq) await requote();
+    } else if (isLostCart(error)) {
       forgetCartToken();
       if (seq === quoteSeq) await requote();
     } else if (seq === quoteSeq) showError((error as ApiClientError).message);
   } finally {
     if (seq === quoteSeq) $checkout.setKey('quoting', false);
   }
+}
+
+/** Whether an API error is the server refusing the promotion code. */
+export const isRefusedCoupon = (error: unknown): error is ApiClientError =>
+  (error as ApiClientError)?.code === 'COUPON_REFUSED';
+/** The reason of a refused code, in the page's language. */
+export const refusalOf = (error: ApiClientError): string => error.fields.coupon ?? error.message;
+
+/** Applies a promotion code (any case): the quote shows its discount, or the reason it cannot be used. */
+export async function applyCoupon(code: string): Promise<void> {
+  const state = $checkout.get();
+  $checkout.set({
+    ...state,
+    draft: { ...state.draft, coupon: code.trim() },
+    errors: withoutError(state.errors, 'coupon'),
+  });
+  await requote();
+}
+
+/** Removes the promotion code. */
+export async function removeCoupon(): Promise<void> {
+  const state = $checkout.get();
+  $checkout.set({ ...state, draft: { ...state.draft, coupon: '' }, errors: withoutError(state.errors, 'coupon') });
+  await requote();
 }
 
 /** A member's profile fills what the draft leaves empty (the address only as a whole). */

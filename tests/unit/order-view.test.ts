@@ -18,6 +18,8 @@ function order(patch: Partial<Order> = {}): Order {
     createdAt: AT,
     subtotal: 4990,
     shippingFee: 60,
+    discounts: [],
+    discountTotal: 0,
     total: 5050,
     count: 1,
     lines: [
@@ -33,6 +35,7 @@ function order(patch: Partial<Order> = {}): Order {
         compareAtPrice: null,
         quantity: 1,
         lineTotal: 4990,
+        discount: 0,
       },
     ],
     receiver: { name: '王小明', phone: '0912345678', email: 'demo@soundwood.tw' },

@@ -5,16 +5,21 @@ import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatPrice } from '../../lib/i18n/price.ts';
 import { $cart, changeQuantity, dismissRemoved, loadCart, removeLine, undoRemove } from '../../stores/cart.ts';
+import { $cartPromo, applyCartCoupon, removeCartCoupon, startCartPromo } from '../../stores/cart-promo.ts';
 import { mountOverlays } from '../auth/overlays.tsx';
+import { CouponField } from '../promotions/CouponField.tsx';
+import { DiscountRows, TierNudgeNote } from '../promotions/DiscountLines.tsx';
 import { CartLineItem } from './CartLineItem.tsx';
 import './cart.css';
 
 /** The /cart page: lines, undo of a removal, the summary and the way to checkout; or the empty state. */
 export default function CartView({ locale }: { locale: Locale }) {
   const { cart, loaded, busy, lineErrors, removed } = useStore($cart);
+  const promo = useStore($cartPromo);
   useEffect(() => {
     mountOverlays();
     void loadCart();
+    return startCartPromo();
   }, []);
   const href = (path: string) => localePath(locale, path);
   // Keyboard users land on Undo when the line they removed (and its focused button) goes away.
@@ -81,6 +86,24 @@ export default function CartView({ locale }: { locale: Locale }) {
             <p className="sw-cart-subtotal">
               <span>{t(locale, 'cart.subtotal')}</span> <strong>{formatPrice(cart.subtotal)}</strong>
             </p>
+            {promo.discounts.length > 0 && (
+              <dl className="sw-cart-discounts" aria-label={t(locale, 'promo.discounts')}>
+                <DiscountRows discounts={promo.discounts} />
+                <dt>{t(locale, 'promo.total')}</dt>
+                <dd>
+                  <strong>{formatPrice(Math.max(0, cart.subtotal - promo.discountTotal))}</strong>
+                </dd>
+              </dl>
+            )}
+            <TierNudgeNote nudge={promo.nudge} locale={locale} />
+            <CouponField
+              locale={locale}
+              applied={promo.applied}
+              error={promo.error}
+              busy={promo.busy}
+              onApply={(code) => void applyCartCoupon(code)}
+              onRemove={() => void removeCartCoupon()}
+            />
             <p className="sw-muted">{t(locale, 'cart.shippingNote')}</p>
             {cart.canCheckout ? (
               <a className="btn sw-cart-checkout" href={href('/cart/checkout')}>

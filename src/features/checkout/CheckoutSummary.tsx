@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../config.ts';
+import { fieldId } from '../../lib/checkout/draft.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatPrice } from '../../lib/i18n/price.ts';
-import { $checkout } from '../../stores/checkout.ts';
+import { $checkout, applyCoupon, removeCoupon } from '../../stores/checkout.ts';
+import { CouponField } from '../promotions/CouponField.tsx';
+import { DiscountRows, TierNudgeNote } from '../promotions/DiscountLines.tsx';
 
 /** The server's quote: lines, subtotal, shipping, total, and what changed since the cart. */
 export function CheckoutSummary({ locale }: { locale: Locale }) {
-  const { quote, quoting, draft } = useStore($checkout);
+  const { quote, quoting, draft, errors } = useStore($checkout);
   if (!quote) return null;
   const chosen = draft.method;
   return (
@@ -39,11 +42,22 @@ export function CheckoutSummary({ locale }: { locale: Locale }) {
         <dd>{formatPrice(quote.subtotal)}</dd>
         <dt>{t(locale, 'checkout.shippingFee')}</dt>
         <dd>{chosen ? formatPrice(quote.shippingFee) : t(locale, 'checkout.shippingFee.later')}</dd>
+        <DiscountRows discounts={quote.discounts} />
         <dt>{t(locale, 'checkout.total')}</dt>
         <dd>
           <strong>{formatPrice(quote.total)}</strong>
         </dd>
       </dl>
+      <TierNudgeNote nudge={quote.nudge} locale={locale} />
+      <CouponField
+        locale={locale}
+        inputId={fieldId('coupon')}
+        applied={draft.coupon}
+        error={errors.coupon}
+        busy={quoting}
+        onApply={(code) => void applyCoupon(code)}
+        onRemove={() => void removeCoupon()}
+      />
       {chosen && quote.freeShippingOver !== null && quote.shippingFee > 0 && (
         <p className="sw-muted">{t(locale, 'checkout.freeOver', { amount: formatPrice(quote.freeShippingOver) })}</p>
       )}

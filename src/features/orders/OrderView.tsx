@@ -7,6 +7,7 @@ import { formatPrice } from '../../lib/i18n/price.ts';
 import { formatMobile } from '../../lib/taiwan/phone.ts';
 import { labels } from './labels.ts';
 import './orders.css';
+import { DiscountRows } from '../promotions/DiscountLines.tsx';
 
 function Section(props: { title: string; children: ReactNode }) {
   return (
@@ -127,6 +128,7 @@ export function OrderView({ locale, order }: { locale: Locale; order: Order }) {
         <dd>{formatPrice(order.subtotal)}</dd>
         <dt>{t(locale, 'checkout.shippingFee')}</dt>
         <dd>{formatPrice(order.shippingFee)}</dd>
+        <DiscountRows discounts={order.discounts} />
         <dt>{t(locale, 'checkout.total')}</dt>
         <dd>
           <strong>{formatPrice(order.total)}</strong>

@@ -52,6 +52,8 @@ export interface OrderBody {
   payment: PaymentMethodCode;
   invoice: InvoiceChoice;
   note?: string;
+  /** A promotion code as typed (any case). */
+  coupon?: string;
 }
 
 /** POST /api/checkout/quote: the same body without note; parts still unchosen may be left out. */
@@ -60,6 +62,23 @@ export interface QuoteBody {
   shipping?: Partial<ShippingChoice>;
   payment?: PaymentMethodCode;
   invoice?: InvoiceChoice;
+  coupon?: string;
+}
+
+/** A discount applied: a coupon code or an automatic promotion; `amount` is what it takes off (NT$). */
+export interface Discount {
+  kind: 'coupon' | 'auto';
+  code: string | null;
+  name: string;
+  amount: number;
+}
+
+/** What the cart still needs for the next spend threshold, with its words. */
+export interface TierNudge {
+  need: number;
+  off: number;
+  name: string;
+  message: string;
 }
 
 /** A choice offered at checkout; `reason` (in the request's language) says why it is not available. */
@@ -96,13 +115,20 @@ export type QuoteLine = Pick<
   | 'unitPrice'
   | 'quantity'
   | 'lineTotal'
->;
+> & {
+  /** The line's share of the discounts. */
+  discount: number;
+};
 
 export interface Quote {
   lines: QuoteLine[];
   count: number;
   subtotal: number;
   shippingFee: number;
+  discounts: Discount[];
+  discountTotal: number;
+  nudge: TierNudge | null;
+  /** subtotal + shippingFee - discountTotal. */
   total: number;
   /** The subtotal from which the chosen method ships free; null when it never does. */
   freeShippingOver: number | null;
@@ -126,6 +152,7 @@ export interface OrderLine {
   compareAtPrice: number | null;
   quantity: number;
   lineTotal: number;
+  discount: number;
 }
 
 export interface OrderEvent {
@@ -166,6 +193,8 @@ export interface Order {
   createdAt: number;
   subtotal: number;
   shippingFee: number;
+  discounts: Discount[];
+  discountTotal: number;
   total: number;
   count: number;
   lines: OrderLine[];

@@ -49,10 +49,15 @@ export const draftSchema = z.object({
     .string()
     .max(CHECKOUT_NOTE_MAX * 2)
     .catch(''),
+  /** The promotion code the shopper applied (on the cart or here); empty for none. */
+  coupon: z.string().max(32).catch(''),
 });
 export type CheckoutDraft = z.infer<typeof draftSchema>;
 
 export const EMPTY_DRAFT: CheckoutDraft = draftSchema.parse({});
+
+/** Where the tab keeps the checkout draft (sessionStorage). */
+export const DRAFT_KEY = 'checkoutDraft';
 
 /** Reads a stored draft; anything unreadable gives the empty draft. */
 export function parseDraft(raw: string | null | undefined): CheckoutDraft {
@@ -85,6 +90,7 @@ export const FIELD_ORDER = [
   'invoice.taxId',
   'invoice.title',
   'note',
+  'coupon',
 ] as const;
 export type CheckoutField = (typeof FIELD_ORDER)[number];
 
@@ -208,6 +214,7 @@ export function orderBodyOf(d: CheckoutDraft): OrderBody {
     payment: d.payment as PaymentMethodCode,
     invoice: invoiceOf(d),
     note: d.note.trim(),
+    ...(d.coupon.trim() ? { coupon: d.coupon.trim() } : {}),
   };
 }
 
@@ -222,5 +229,19 @@ export function quoteBodyOf(d: CheckoutDraft): QuoteBody {
     body.shipping = shipping;
   } else if (d.method) body.shipping = { method: d.method };
   if (d.payment) body.payment = d.payment;
+  if (d.coupon.trim()) body.coupon = d.coupon.trim();
   return body;
+}
+
+/** The promotion code the tab has applied (the cart page sets it, checkout reads it with the draft). */
+export function storedCoupon(): string {
+  if (typeof sessionStorage === 'undefined') return '';
+  return parseDraft(sessionStorage.getItem(DRAFT_KEY)).coupon;
+}
+
+/** Keeps `coupon` in the tab's draft, leaving the rest of it as it is. */
+export function storeCoupon(coupon: string): void {
+  if (typeof sessionStorage === 'undefined') return;
+  const draft = parseDraft(sessionStorage.getItem(DRAFT_KEY));
+  sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...draft, coupon }));
 }
