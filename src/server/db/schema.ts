@@ -39,7 +39,13 @@ import type {
   PaymentNoticesTable,
   ShippingMethodsTable,
 } from './tables/orders.ts';
-import type { SimCvsStoresTable, SimEcpayTradesTable, SimInvoicesTable } from './tables/simulators.ts';
+import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
+import type {
+  SimCvsStoresTable,
+  SimEcpayTradesTable,
+  SimInvoicesTable,
+  SimLogisticsOrdersTable,
+} from './tables/simulators.ts';
 
 /**
  * Table types shared by SQLite and PostgreSQL, one file a domain under `tables/`. Times are epoch
@@ -86,4 +92,8 @@ export interface Database {
   checkout_stores: CheckoutStoresTable;
   cvs_map_tickets: CvsMapTicketsTable;
   phone_proofs: PhoneProofsTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
+  shipment_notices: ShipmentNoticesTable;
+  sim_logistics_orders: SimLogisticsOrdersTable;
 }
