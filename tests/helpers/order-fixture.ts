@@ -42,7 +42,7 @@ export async function placeFixtureOrder(
     .innerJoin('brands as b', 'b.id', 'p.brand_id')
     .select(['v.id', 'v.sku', 'v.price', 'v.product_id', 'p.slug', 'b.slug as brand_slug', 'p.name_zh', 'p.name_en'])
     // ECPay's cashier takes a store code only up to NT$6,000 (config.ts ECPAY_AMOUNT_LIMITS).
-    .where('v.price', '<=', opts.payment === 'cvs_code' ? Math.floor(5_000 / quantity) : Number.MAX_SAFE_INTEGER)
+    .where('v.price', '<=', opts.payment === 'cvs_code' ? Math.floor(5_000 / quantity) : 2_147_483_647)
     .orderBy('v.id', 'desc')
     .offset(picked++)
     .limit(1)
