@@ -113,7 +113,7 @@ function reportOf(
   };
 }
 
-/** Reads and verifies a signed form of the configured merchant; null (and an answer) otherwise. */
+/** Reads and verifies a signed form of the configured merchant; otherwise the message ECPay would refuse it with. */
 async function signedForm(c: Context<AppEnv>): Promise<Record<string, string> | string> {
   const form = await readForm(c);
   if (!form) return 'Send it as a form POST';
