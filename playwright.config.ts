@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './scripts/ensure-browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4411);
+// The server's database, where the tests can reach it too (the owner's tools run on it): one per
+// checkout and port, emptied by the server on start.
+const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
+process.env.E2E_SQLITE_PATH ??= join(tmpdir(), `shop-e2e-${PORT}-${checkout}`, 'shop.sqlite');
 const executablePath = chromiumPath() ?? undefined;
 
 /**
@@ -45,6 +52,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       SITE_URL: `http://127.0.0.1:${PORT}`,
+      E2E_SQLITE_PATH: process.env.E2E_SQLITE_PATH,
       // Test helpers name the address of each member they create (see support/auth.ts).
       TRUST_PROXY: '1',
     },

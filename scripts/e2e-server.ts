@@ -1,8 +1,14 @@
 /** Serves the built site on a fresh copy of the embedded database for the end-to-end tests. */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-process.env.SQLITE_PATH = join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
+// E2E_SQLITE_PATH (set by playwright.config.ts) lets the tests open the same database: emptied first.
+const given = process.env.E2E_SQLITE_PATH;
+if (given) {
+  rmSync(dirname(given), { recursive: true, force: true });
+  mkdirSync(dirname(given), { recursive: true });
+}
+process.env.SQLITE_PATH = given ?? join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
 delete process.env.DATABASE_URL;
 await import('./serve.ts');

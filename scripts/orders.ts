@@ -2,14 +2,19 @@
  * The shop owner's order tool, on the same database as the shop (SQLITE_PATH, or DATABASE_URL):
  *   npm run orders -- list [--state <state>] [--limit <n>] [--needs-action]
  *                      (--needs-action: orders with an invoice to handle by hand, or a payment to refund)
+ *   npm run orders -- list --to-ship    (paid or collect-on-delivery orders not yet shipped, oldest first)
  *   npm run orders -- show <no>        (prints invoice_action_needed: ECPay's message, when set)
- *   npm run orders -- ship <no> --carrier <name> --tracking <number>
+ *   npm run orders -- ship <no>         (store pickup or home: creates the ECPay logistics order)
+ *   npm run orders -- ship <no> --carrier <name> --tracking <number>   (a parcel sent another way)
+ *   npm run orders -- label <no>        (writes the label page again and says where it is)
  *   npm run orders -- deliver <no>      (store or shop pickup: picked up)
  *   npm run orders -- complete <no>
  *   npm run orders -- cancel <no> [--reason <text>]
  *   npm run orders -- expire           (cancel unpaid orders past their deadline; run it on a schedule)
  *   npm run orders -- reconcile [<no>] (ask ECPay now whether unpaid orders were paid, and apply it)
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Deps } from '../src/server/context.ts';
 import { openDb } from '../src/server/db/index.ts';
@@ -21,18 +26,22 @@ import {
   cancelForShop,
   completeOrder,
   deliverOrder,
+  labelForShop,
   listForShop,
+  listToShip,
   OrderAdminError,
   reconcileForShop,
   releaseUnpaid,
+  shipByLogistics,
   shipOrder,
   showForShop,
 } from '../src/server/orders/order-admin.ts';
 import { ORDER_STATES } from '../src/server/orders/order-state.ts';
 import { invoiceWorkSettled } from '../src/server/payment/invoicing.ts';
+import { labelPage } from '../src/server/shipping/label.ts';
 
 const USAGE =
-  'usage: npm run orders -- list|show|ship|deliver|complete|cancel|expire|reconcile [<no>] [--carrier X --tracking Y]';
+  'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile [<no>] [--carrier X --tracking Y]';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -43,6 +52,7 @@ const { positionals, values } = parseArgs({
     tracking: { type: 'string', default: '' },
     reason: { type: 'string', default: '' },
     'needs-action': { type: 'boolean', default: false },
+    'to-ship': { type: 'boolean', default: false },
   },
 });
 const [command, no = ''] = positionals;
@@ -50,16 +60,24 @@ const [command, no = ''] = positionals;
 const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
+/** Writes the page that opens the shipment's print form beside the database (data/labels/) and returns its path. */
+async function writeLabel(deps: Deps, orderNo: string): Promise<string> {
+  const dir = resolve(dirname(deps.env.SQLITE_PATH), 'labels');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${orderNo}.html`);
+  writeFileSync(file, labelPage(orderNo, await labelForShop(deps, orderNo)));
+  return `${file} (open it in a browser and print ECPay's page)`;
+}
+
 async function run(deps: Deps): Promise<void> {
   if (command === 'list') {
     const state = values.state as OrderState | undefined;
     if (state && !ORDER_STATES.includes(state))
       throw new OrderAdminError(`--state is one of ${ORDER_STATES.join(', ')}.`);
-    const rows = await listForShop(deps, {
-      state,
-      limit: Math.max(1, Math.min(500, Number(values.limit) || 20)),
-      needsAction: values['needs-action'],
-    });
+    const limit = Math.max(1, Math.min(500, Number(values.limit) || 20));
+    const rows = values['to-ship']
+      ? await listToShip(deps, limit)
+      : await listForShop(deps, { state, limit, needsAction: values['needs-action'] });
     if (!rows.length) console.log('No orders.');
     for (const r of rows)
       console.log(
@@ -99,9 +117,19 @@ async function run(deps: Deps): Promise<void> {
   if (!no) throw new OrderAdminError(`${command ?? ''} needs an order number.\n${USAGE}`);
   if (command === 'show') {
     console.log(JSON.stringify(await showForShop(deps, no), null, 2));
+  } else if (command === 'ship' && !values.carrier && !values.tracking) {
+    const { shipment, created } = await shipByLogistics(deps, no);
+    console.log(
+      `${created ? 'Created' : 'Already created'}: ${shipment.carrier} logistics order ${shipment.logistics_id} for ${no}.`,
+    );
+    console.log(`Shipping code: ${shipment.shipping_code}`);
+    if (shipment.store) console.log(`To: ${shipment.store.name} (${shipment.store.id}), ${shipment.store.address}`);
+    console.log(`Label: ${await writeLabel(deps, no)}`);
   } else if (command === 'ship') {
     await shipOrder(deps, no, values.carrier ?? '', values.tracking ?? '');
     console.log(`Order ${no} shipped with ${values.carrier}, tracking ${values.tracking}; the receiver was texted.`);
+  } else if (command === 'label') {
+    console.log(`Label: ${await writeLabel(deps, no)}`);
   } else if (command === 'deliver') {
     console.log(`Order ${no} is now ${await deliverOrder(deps, no)}.`);
   } else if (command === 'complete') {

@@ -26,6 +26,7 @@ import { orderPayment, payments } from './payment/payments.routes.ts';
 import { cashierSimulator } from './providers/ecpay/simulator/cashier.ts';
 import { invoiceSimulator } from './providers/invoice/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
+import { shipments } from './shipping/shipping.routes.ts';
 
 /** Largest request body the API reads (security.md, Requests). */
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -107,6 +108,7 @@ export function createApp(deps: Deps) {
   api.route('/orders', orders);
   api.route('/orders', orderPayment);
   api.route('/payments', payments);
+  api.route('/shipments', shipments);
   api.route('/health', health);
   api.route('/catalog', catalog);
   // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).

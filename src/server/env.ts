@@ -48,6 +48,8 @@ const schema = z.object({
     .optional(),
   ECPAY_LOGISTICS_HASH_KEY: z.string().min(8).optional(),
   ECPAY_LOGISTICS_HASH_IV: z.string().min(8).optional(),
+  /** The carrier of home delivery through ECPay's logistics: T-CAT (TCAT) or Chunghwa Post (POST). */
+  ECPAY_HOME_CARRIER: z.enum(['TCAT', 'POST']).default('TCAT'),
   ECPAY_INVOICE_MERCHANT_ID: z
     .string()
     .regex(/^\d{7,10}$/)

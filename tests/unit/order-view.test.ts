@@ -56,6 +56,7 @@ function order(patch: Partial<Order> = {}): Order {
       carrier: '',
       trackingNo: '',
     },
+    shipment: null,
     payment: { method: 'atm', paidAt: null, deadline: AT + 3 * 86_400_000, atm: null, cvsCode: null, failed: false },
     invoice: {
       type: 'company',
@@ -80,6 +81,42 @@ const html = (o: Order, locale: 'zh-TW' | 'en' = 'zh-TW') =>
   renderToStaticMarkup(createElement(OrderView, { locale, order: o }));
 
 describe('OrderView', () => {
+  it('shows the parcel in both locales: chain, shipping code, store, where it is, the pickup deadline, on the timeline', () => {
+    const deadline = AT + 7 * 86_400_000;
+    const o = order({
+      state: 'shipped',
+      shipment: {
+        carrier: '7-ELEVEN 交貨便',
+        logisticsId: '1234567890',
+        shippingCode: '12345678 9012',
+        store: { id: '131386', name: '信義松仁門市', address: '臺北市信義區松仁路 100 號' },
+        status: 'arrived',
+        statusText: '',
+        pickupDeadline: deadline,
+        events: [
+          { status: 'created', at: AT + 1 },
+          { status: 'shipped', at: AT + 2 },
+          { status: 'arrived', at: AT + 3 },
+        ],
+      },
+    });
+    for (const locale of ['zh-TW', 'en'] as const) {
+      const out = html(o, locale);
+      for (const text of [
+        t(locale, 'order.parcelTitle'),
+        '7-ELEVEN 交貨便',
+        t(locale, 'order.parcelCode', { code: '12345678 9012' }),
+        '信義松仁門市（131386）',
+        '臺北市信義區松仁路 100 號',
+        t(locale, 'order.parcel.arrived'),
+        t(locale, 'order.parcelDeadline', { at: formatDateTime(deadline, locale) }),
+        t(locale, 'order.parcelEvent', { status: t(locale, 'order.parcel.shipped') }),
+      ])
+        expect(out).toContain(text);
+    }
+    expect(html(order())).not.toContain(t('zh-TW', 'order.parcelTitle'));
+  });
+
   it('shows the lines, amounts, receiver, store snapshot, invoice choice and the timeline', () => {
     const out = html(order());
     for (const text of [

@@ -80,6 +80,54 @@ function ShippingInfo({ locale, order }: { locale: Locale; order: Order }) {
   );
 }
 
+/** The parcel: chain or carrier, shipping code, pickup store and its address, where it is, the pickup deadline. */
+function ParcelInfo({ locale, order }: { locale: Locale; order: Order }) {
+  const p = order.shipment;
+  if (!p) return null;
+  return (
+    <Section title={t(locale, 'order.parcelTitle')}>
+      <p>
+        {p.carrier}
+        <br />
+        {t(locale, 'order.parcelCode', { code: p.shippingCode })}
+      </p>
+      <p className="sw-order-parcel-status">
+        <strong>{labels.parcel(locale, p.status)}</strong>
+        {p.pickupDeadline && p.status === 'arrived' && (
+          <>
+            <br />
+            {t(locale, 'order.parcelDeadline', { at: formatDateTime(p.pickupDeadline, locale) })}
+          </>
+        )}
+      </p>
+      {p.store && (
+        <p>
+          {t(locale, 'order.parcelStore')}：{p.store.name}（{p.store.id}）
+          <br />
+          {p.store.address}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+/** The order's states and its parcel's statuses, in time order. */
+function timelineOf(locale: Locale, order: Order) {
+  const rows = order.timeline.map((e) => ({
+    key: `o-${e.state}-${e.at}`,
+    at: e.at,
+    text: `${labels.state(locale, e.state)}${e.note ? `：${e.note}` : ''}`,
+  }));
+  for (const e of order.shipment?.events ?? [])
+    rows.push({
+      key: `p-${e.status}-${e.at}`,
+      at: e.at,
+      text: t(locale, 'order.parcelEvent', { status: labels.parcel(locale, e.status) }),
+    });
+  // Stable: at the same moment the order's own entry comes first.
+  return rows.map((r, i) => ({ ...r, i })).sort((a, b) => a.at - b.at || a.i - b.i);
+}
+
 function InvoiceInfo({ locale, order }: { locale: Locale; order: Order }) {
   const i = order.invoice;
   const detail = i.type === 'company' ? `${i.taxId} ${i.title}` : i.type === 'donation' ? i.code : i.carrier;
@@ -149,6 +197,7 @@ export function OrderView({ locale, order }: { locale: Locale; order: Order }) {
           </p>
         </Section>
         <ShippingInfo locale={locale} order={order} />
+        <ParcelInfo locale={locale} order={order} />
         <PaymentInfo locale={locale} order={order} />
         <InvoiceInfo locale={locale} order={order} />
       </div>
@@ -159,11 +208,9 @@ export function OrderView({ locale, order }: { locale: Locale; order: Order }) {
       )}
       <Section title={t(locale, 'order.timeline')}>
         <ol className="sw-order-timeline">
-          {order.timeline.map((e) => (
-            <li key={`${e.state}-${e.at}`}>
-              <time dateTime={new Date(e.at).toISOString()}>{formatDateTime(e.at, locale)}</time>{' '}
-              {labels.state(locale, e.state)}
-              {e.note ? `：${e.note}` : ''}
+          {timelineOf(locale, order).map((e) => (
+            <li key={e.key}>
+              <time dateTime={new Date(e.at).toISOString()}>{formatDateTime(e.at, locale)}</time> {e.text}
             </li>
           ))}
         </ol>

@@ -1,5 +1,11 @@
 import type { Locale } from '../../config.ts';
-import type { InvoiceType, OrderState, PaymentMethodCode, ShippingMethodCode } from '../../lib/api/order-types.ts';
+import type {
+  InvoiceType,
+  OrderState,
+  ParcelStatus,
+  PaymentMethodCode,
+  ShippingMethodCode,
+} from '../../lib/api/order-types.ts';
 import { type MessageKey, t } from '../../lib/i18n/messages/index.ts';
 
 export const ORDER_STATES = [
@@ -22,6 +28,14 @@ const STATE: Record<OrderState, MessageKey> = {
   picked_up: 'order.state.picked_up',
   completed: 'order.state.completed',
   cancelled: 'order.state.cancelled',
+};
+const PARCEL: Record<ParcelStatus, MessageKey> = {
+  created: 'order.parcel.created',
+  shipped: 'order.parcel.shipped',
+  arrived: 'order.parcel.arrived',
+  picked_up: 'order.parcel.picked_up',
+  delivered: 'order.parcel.delivered',
+  unclaimed: 'order.parcel.unclaimed',
 };
 const PAYMENT: Record<PaymentMethodCode, MessageKey> = {
   credit: 'order.payment.credit',
@@ -57,4 +71,5 @@ export const labels = {
   next: (locale: Locale, p: PaymentMethodCode) => t(locale, NEXT[p] ?? 'order.next.cod'),
   shipping: (locale: Locale, m: ShippingMethodCode) => t(locale, SHIPPING[m] ?? 'order.shipping.home'),
   invoice: (locale: Locale, i: InvoiceType) => t(locale, INVOICE[i] ?? 'invoice.kind.member'),
+  parcel: (locale: Locale, p: ParcelStatus) => t(locale, PARCEL[p] ?? 'order.parcel.created'),
 };

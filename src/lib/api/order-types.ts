@@ -187,6 +187,24 @@ export interface OrderInvoice {
   voided: boolean;
 }
 
+/** Where a parcel sent through ECPay's logistics is. */
+export type ParcelStatus = 'created' | 'shipped' | 'arrived' | 'picked_up' | 'delivered' | 'unclaimed';
+
+/** The parcel of an order (GET /api/orders/{no} `shipment`), null before it ships. */
+export interface OrderShipment {
+  /** The chain (7-ELEVEN, FamilyMart…) or home carrier, in the request's language. */
+  carrier: string;
+  logisticsId: string;
+  /** What the sender gives at the counter, or the carrier's booking note. */
+  shippingCode: string;
+  store: { id: string; name: string; address: string } | null;
+  status: ParcelStatus;
+  statusText: string;
+  /** While it waits at the store: the last moment to pick it up. */
+  pickupDeadline: number | null;
+  events: { status: ParcelStatus; at: number }[];
+}
+
 export interface Order {
   no: string;
   state: OrderState;
@@ -209,6 +227,7 @@ export interface Order {
     carrier: string;
     trackingNo: string;
   };
+  shipment: OrderShipment | null;
   payment: OrderPayment;
   invoice: OrderInvoice;
   note: string;

@@ -7,6 +7,8 @@ import { ecpayConfig } from '../providers/ecpay/config.ts';
 import type { CvsBrand } from '../providers/logistics/cvs.ts';
 import { buildMapForm } from '../providers/logistics/map.ts';
 import { parseStoreReply, StoreReplyError } from '../providers/logistics/reply.ts';
+import { readCheckoutLines } from './checkout-cart.ts';
+import { PICKUP_PAY_MAX } from './shipping.ts';
 
 /** A map ticket works once, within 30 minutes of opening the map. */
 export const MAP_TICKET_TTL_MS = 30 * 60_000;
@@ -26,7 +28,9 @@ export function shopOrigin(deps: Deps, requestUrl: string): string {
 /**
  * The auto-submitting form that opens the store map of `brand` for a cart. Its ExtraData is a new
  * one-time ticket that names the cart and remembers the page's language; the ticket is kept hashed.
- * Choosing another chain forgets the store chosen before.
+ * Choosing another chain forgets the store chosen before. When the cart may still be paid at pickup
+ * (its goods within the pay-at-pickup limit), the map is opened with IsCollection=Y so that it only
+ * offers stores that can collect the money.
  */
 export async function openMap(deps: Deps, cartId: number, brand: CvsBrand, locale: Locale, origin: string) {
   const k = deps.db.kysely;
@@ -48,11 +52,12 @@ export async function openMap(deps: Deps, cartId: number, brand: CvsBrand, local
     .execute();
   await k.deleteFrom('cvs_map_tickets').where('expires_at', '<', now).execute();
   const config = ecpayConfig(deps.env);
+  const subtotal = (await readCheckoutLines(k, cartId)).reduce((n, l) => n + l.price * l.quantity, 0);
   return buildMapForm(
     {
       merchantTradeNo: `SWM${randomBytes(8).toString('hex').toUpperCase()}`.slice(0, 20),
       subType: `${brand}C2C`,
-      collection: false,
+      collection: subtotal <= PICKUP_PAY_MAX,
       replyPath: STORE_REPLY_PATH,
       extraData: ticket,
       device: 'pc',

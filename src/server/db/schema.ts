@@ -40,7 +40,13 @@ import type {
   ShippingMethodsTable,
 } from './tables/orders.ts';
 import type { PromotionsTable, PromotionUsesTable } from './tables/promotions.ts';
-import type { SimCvsStoresTable, SimEcpayTradesTable, SimInvoicesTable } from './tables/simulators.ts';
+import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
+import type {
+  SimCvsStoresTable,
+  SimEcpayTradesTable,
+  SimInvoicesTable,
+  SimLogisticsOrdersTable,
+} from './tables/simulators.ts';
 
 /**
  * Table types shared by SQLite and PostgreSQL, one file a domain under `tables/`. Times are epoch
@@ -89,4 +95,8 @@ export interface Database {
   phone_proofs: PhoneProofsTable;
   promotions: PromotionsTable;
   promotion_uses: PromotionUsesTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
+  shipment_notices: ShipmentNoticesTable;
+  sim_logistics_orders: SimLogisticsOrdersTable;
 }

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { normalizePhone } from '../../lib/taiwan/phone.ts';
 import { ok } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
-import { queryOf } from '../common/validation.ts';
+import { jsonBody, queryOf } from '../common/validation.ts';
 import type { AppEnv } from '../context.ts';
 import { isProduction } from '../env.ts';
+import { AdvanceError, advanceParcel } from '../providers/logistics/simulator-express.ts';
+import { readShipment } from '../shipping/shipment-view.ts';
 
 const OUTBOX_LIMIT = 50;
 
@@ -58,4 +60,37 @@ dev.get('/email-outbox', async (c) => {
     c,
     rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
   );
+});
+
+const advanceBody = z.strictObject({
+  order_no: z.string().trim().min(1).max(40),
+  to: z.enum(['shipped', 'arrived', 'picked_up', 'unclaimed']),
+});
+
+/**
+ * POST /api/dev/logistics/advance {order_no, to} → the order's shipment: the logistics simulator
+ * walks the order's parcel through each of ECPay's statuses up to `to` (a home parcel: picked_up
+ * means delivered), posting each signed status notice to the shop. 404 without a shipment, 409
+ * when the parcel cannot get there (a home parcel is never left at a store; one already ended).
+ */
+dev.post('/logistics/advance', async (c) => {
+  const deps = c.get('deps');
+  const { order_no, to } = await jsonBody(c, advanceBody);
+  const s = await deps.db.kysely
+    .selectFrom('shipments as s')
+    .innerJoin('orders as o', 'o.id', 's.order_id')
+    .select(['s.merchant_trade_no', 's.sub_type', 'o.id'])
+    .where('o.no', '=', order_no)
+    .where('s.state', '=', 'created')
+    .executeTakeFirst();
+  if (!s) throw new ApiError('NOT_FOUND');
+  const home = s.sub_type === 'TCAT' || s.sub_type === 'POST';
+  try {
+    await advanceParcel(deps, s.merchant_trade_no, home && to === 'picked_up' ? 'delivered' : to);
+  } catch (err) {
+    if (err instanceof AdvanceError) throw new ApiError('CONFLICT', { cause: err });
+    throw err;
+  }
+  c.header('Cache-Control', 'no-store');
+  return ok(c, await readShipment(deps.db.kysely, s.id, c.get('locale')));
 });

@@ -3,6 +3,8 @@ import type { OrderState } from '../db/schema.ts';
 import { afterMove } from '../payment/invoicing.ts';
 import { type AttemptCheck, type Reconciled, reconcileOrder } from '../payment/reconcile.ts';
 import { releaseUnpaid as releaseUnpaidOrders } from '../payment/sweep.ts';
+import { createShipment, ShipError } from '../shipping/ship.ts';
+import { labelForm, readShipment, type WireShipment } from '../shipping/shipment-view.ts';
 import { cancelOrder } from './order-list.ts';
 import { shippedText, textReceiver } from './order-sms.ts';
 import { moveOrder } from './order-state.ts';
@@ -69,6 +71,58 @@ export function listForShop(
   if (opts.needsAction)
     q = q.where((eb) => eb.or([eb('invoice_action_needed', 'is not', null), eb('needs_refund', '<>', 0)]));
   return q.execute();
+}
+
+/**
+ * Orders waiting to be shipped, oldest first: paid, or collect-on-delivery (processing), by home
+ * delivery or store pickup, without a logistics order yet.
+ */
+export function listToShip(deps: Deps, limit: number) {
+  return deps.db.kysely
+    .selectFrom('orders as o')
+    .leftJoin('shipments as s', (j) => j.onRef('s.order_id', '=', 'o.id').on('s.state', '=', 'created'))
+    .select([
+      'o.no',
+      'o.state',
+      'o.created_at',
+      'o.total',
+      'o.receiver_name',
+      'o.shipping_method',
+      'o.payment_method',
+      'o.needs_refund',
+      'o.invoice_action_needed',
+    ])
+    .where('o.state', 'in', ['paid', 'processing'])
+    .where('o.shipping_method', 'in', ['home', 'cvs'])
+    .where('s.id', 'is', null)
+    .orderBy('o.created_at')
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Creates the order's ECPay logistics order (store pickup or home delivery), once: a second call
+ * answers the same shipment. Returns the shipment (shipping code, store) for the terminal.
+ */
+export async function shipByLogistics(deps: Deps, no: string): Promise<{ shipment: WireShipment; created: boolean }> {
+  try {
+    const { orderId, created } = await createShipment(deps, no);
+    const shipment = await readShipment(deps.db.kysely, orderId, 'zh-TW');
+    if (!shipment) throw new OrderAdminError(`Order ${no} has no shipment.`);
+    return { shipment, created };
+  } catch (err) {
+    if (err instanceof ShipError) throw new OrderAdminError(err.message);
+    throw err;
+  }
+}
+
+/** The signed form of the shipment's print page (ECPay's label or shipping document). */
+export async function labelForShop(deps: Deps, no: string) {
+  const o = await orderByNo(deps, no);
+  const form = await labelForm(deps, o.id);
+  if (!form) throw new OrderAdminError(`Order ${no} has no logistics order yet: run ship ${no} first.`);
+  return form;
 }
 
 /** The order as its buyer sees it, with what waits for the shop: the invoice flag and its message. */

@@ -1,3 +1,4 @@
+import { TIME_ZONE } from '../../config.ts';
 import type { Deps } from '../context.ts';
 
 const SIGNATURE = '【聲林音響】';
@@ -25,6 +26,22 @@ export function shippedText(o: { no: string; locale: string; carrier: string; tr
   return o.locale === 'en'
     ? `${SIGNATURE}Order ${o.no} has shipped with ${o.carrier}, tracking number ${o.tracking_no}.`
     : `${SIGNATURE}您的訂單 ${o.no} 已由${o.carrier}出貨，貨件追蹤編號 ${o.tracking_no}。`;
+}
+
+const deadlineFmt = (locale: string) =>
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-TW', {
+    timeZone: TIME_ZONE,
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+  });
+
+/** The parcel waits at the pickup store: which store, and the last day to pick it up. */
+export function parcelArrivedText(o: { no: string; locale: string; store: string; deadline: number }): string {
+  const day = deadlineFmt(o.locale).format(new Date(o.deadline));
+  return o.locale === 'en'
+    ? `${SIGNATURE}Order ${o.no} has arrived at ${o.store}. Please pick it up by ${day}.`
+    : `${SIGNATURE}您的訂單 ${o.no} 已送達${o.store}，請於 ${day} 前取件。`;
 }
 
 /**

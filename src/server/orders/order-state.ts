@@ -65,9 +65,16 @@ export async function moveOrder(
     deadlinePassed?: boolean;
     /** Only when the pay deadline is at or before this time (a deadline with a grace period). */
     deadlineAtMost?: number;
+    /**
+     * A parcel left unclaimed at the store goes back to the shop: its shipped order may then be
+     * cancelled (by the logistics status notice only; neither the shopper nor the owner can).
+     */
+    parcelReturned?: boolean;
   },
 ): Promise<boolean> {
-  const from = statesBefore(opts.to).filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
+  const before = statesBefore(opts.to);
+  if (opts.parcelReturned && opts.to === 'cancelled') before.push('shipped');
+  const from = before.filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
   if (!from.length) return false;
   let update = trx
     .updateTable('orders')

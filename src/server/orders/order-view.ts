@@ -3,6 +3,7 @@ import type { Locale } from '../../config.ts';
 import { type WireStore, wireStore } from '../cart/cart-store.ts';
 import { loc } from '../common/wire.ts';
 import type { Database, OrderState } from '../db/schema.ts';
+import { readShipment, type WireShipment } from '../shipping/shipment-view.ts';
 import { CANCELLABLE } from './order-state.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -56,6 +57,8 @@ export interface WireOrder {
     carrier: string;
     tracking_no: string;
   };
+  /** The parcel sent through ECPay's logistics; null before it ships. */
+  shipment: WireShipment | null;
   payment: {
     method: string;
     paid_at: number | null;
@@ -148,6 +151,7 @@ export async function readOrder(k: Db, orderId: number, locale: Locale, now: num
       carrier: o.carrier,
       tracking_no: o.tracking_no,
     },
+    shipment: await readShipment(k, orderId, locale),
     payment: {
       method: o.payment_method,
       paid_at: o.paid_at === null ? null : Number(o.paid_at),

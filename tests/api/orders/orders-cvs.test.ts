@@ -54,6 +54,8 @@ describe('convenience-store choice through the map', () => {
     expect(form.fields).toMatchObject({
       LogisticsType: 'CVS',
       LogisticsSubType: 'FAMIC2C',
+      // The cart may be paid at pickup: the map offers only stores that collect.
+      IsCollection: 'Y',
       ServerReplyURL: 'http://localhost/api/checkout/cvs-store',
     });
     expect(form.fields.ExtraData).toMatch(/^[A-Za-z0-9_-]{20}$/);

@@ -26,6 +26,7 @@ const ORDER_KEYS = [
   'note',
   'payment',
   'receiver',
+  'shipment',
   'shipping',
   'shipping_fee',
   'state',

@@ -47,3 +47,21 @@ export interface SimInvoicesTable {
   voided_at: number | null;
   void_reason: string | null;
 }
+
+/** Logistics orders of the ECPay logistics simulator (providers/logistics). */
+export interface SimLogisticsOrdersTable {
+  id: Generated<number>;
+  merchant_id: string;
+  merchant_trade_no: string;
+  logistics_id: string;
+  sub_type: string;
+  /** The Create request's fields, as JSON. */
+  form: string;
+  cvs_payment_no: Generated<string>;
+  cvs_validation_no: Generated<string>;
+  booking_note: Generated<string>;
+  status: string;
+  rtn_code: string;
+  created_at: number;
+  updated_at: number;
+}

@@ -1,0 +1,190 @@
+import type { Transaction } from 'kysely';
+import type { Deps } from '../context.ts';
+import type { Database, OrderState } from '../db/schema.ts';
+import { parcelArrivedText, shippedText, textReceiver } from '../orders/order-sms.ts';
+import { moveOrder } from '../orders/order-state.ts';
+import { afterMove } from '../payment/invoicing.ts';
+import { ecpayConfig } from '../providers/ecpay/config.ts';
+import { NOTICE_ACK } from '../providers/ecpay/notice.ts';
+import type { ExpressSubType } from '../providers/logistics/express.ts';
+import { parseStatusNotice, type StatusNotice, StatusNoticeError } from '../providers/logistics/notice.ts';
+import { type ParcelStatus, PICKUP_DAYS, RANK, statusOfCode } from '../providers/logistics/status.ts';
+import { carrierName } from './shipment-text.ts';
+
+/** The plain-text answer to ECPay: `1|OK` once committed; anything else makes ECPay send it again. */
+export interface NoticeAnswer {
+  status: 200 | 400 | 503;
+  body: string;
+}
+
+const DAY_MS = 86_400_000;
+const BODY_KEPT = 4_000;
+
+type Trx = Transaction<Database>;
+
+async function keepNotice(
+  k: Deps['db']['kysely'] | Trx,
+  form: Record<string, string>,
+  verified: boolean,
+  outcome: string,
+  now: number,
+) {
+  await k
+    .insertInto('shipment_notices')
+    .values({
+      merchant_trade_no: (form.MerchantTradeNo ?? '').slice(0, 40),
+      verified: verified ? 1 : 0,
+      outcome,
+      body: JSON.stringify(form).slice(0, BODY_KEPT),
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Moves the order through the states before `to` that it has not reached (paid → processing → shipped). */
+async function moveAlong(
+  trx: Trx,
+  orderId: number,
+  path: OrderState[],
+  note: string,
+  now: number,
+): Promise<OrderState[]> {
+  const moved: OrderState[] = [];
+  for (const to of path) if (await moveOrder(trx, { orderId, to, note, now })) moved.push(to);
+  return moved;
+}
+
+interface Applied {
+  outcome: string;
+  orderId: number;
+  moved: OrderState[];
+  /** The status this notice gave the shipment for the first time (for the texts), else null. */
+  first: ParcelStatus | null;
+}
+
+/**
+ * Applies a verified notice inside one transaction. Each status is kept once (a repeat finds it
+ * taken and changes nothing); the shipment only moves forward. The order follows: shipped; picked
+ * up or delivered (paid then, when the money was collected) and completed; or, left unclaimed,
+ * cancelled with its stock back (flagged for a refund when it had been paid).
+ */
+async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: number): Promise<Applied> {
+  const s = await trx
+    .selectFrom('shipments as s')
+    .innerJoin('orders as o', 'o.id', 's.order_id')
+    .select(['s.id', 's.status', 's.sub_type', 's.collection', 's.order_id', 'o.paid_at'])
+    .where('s.merchant_trade_no', '=', notice.merchantTradeNo)
+    .where('s.logistics_id', '=', notice.logisticsId)
+    .executeTakeFirstOrThrow();
+  const at = notice.at ?? now;
+  const inserted = await trx
+    .insertInto('shipment_events')
+    .values({ shipment_id: s.id, status, rtn_code: notice.rtnCode, rtn_msg: notice.rtnMsg.slice(0, 200), at })
+    .onConflict((oc) => oc.columns(['shipment_id', 'status']).doNothing())
+    .executeTakeFirst();
+  const base = { orderId: s.order_id, moved: [] as OrderState[], first: null };
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { ...base, outcome: 'duplicate' };
+  const lower = (Object.keys(RANK) as ParcelStatus[]).filter((x) => RANK[x] < RANK[status]);
+  const advanced = await trx
+    .updateTable('shipments')
+    .set({
+      status,
+      updated_at: now,
+      ...(status === 'arrived' ? { pickup_deadline: at + PICKUP_DAYS * DAY_MS } : {}),
+    })
+    .where('id', '=', s.id)
+    .where('status', 'in', lower)
+    .executeTakeFirst();
+  if (Number(advanced.numUpdatedRows) !== 1) return { ...base, outcome: 'late' };
+  const note = `${carrierName(s.sub_type, 'zh-TW')} ${notice.rtnCode} ${notice.rtnMsg}`.trim().slice(0, 200);
+  const moved = await moveAlong(trx, s.order_id, ['processing', 'shipped'], note, now);
+  if (status === 'picked_up' || status === 'delivered') {
+    if (await moveOrder(trx, { orderId: s.order_id, to: status, note, now })) moved.push(status);
+    if (s.collection && s.paid_at === null)
+      await trx.updateTable('orders').set({ paid_at: at, updated_at: now }).where('id', '=', s.order_id).execute();
+    if (await moveOrder(trx, { orderId: s.order_id, to: 'completed', now })) moved.push('completed');
+  } else if (status === 'unclaimed') {
+    if (await moveOrder(trx, { orderId: s.order_id, to: 'cancelled', note, now, parcelReturned: true })) {
+      moved.push('cancelled');
+      if (s.paid_at !== null)
+        await trx
+          .updateTable('orders')
+          .set({ needs_refund: 1, updated_at: now })
+          .where('id', '=', s.order_id)
+          .execute();
+    }
+  }
+  return { outcome: status, orderId: s.order_id, moved, first: status };
+}
+
+/**
+ * A status notice of ECPay's logistics (ServerReplyURL): verified (MD5 CheckMacValue, merchant),
+ * matched to a shipment by trade number and AllPayLogisticsID, applied in one transaction and
+ * answered `1|OK` after the commit. A bad notice or an unknown shipment changes nothing, is kept
+ * and logged, and is answered `0|…`. After the commit: the invoice work of the moves, and the
+ * shopper's text when the parcel reaches the store or a home parcel leaves (once per status).
+ */
+export async function handleStatusNotice(deps: Deps, form: Record<string, string>): Promise<NoticeAnswer> {
+  const k = deps.db.kysely;
+  const now = deps.clock.now();
+  let notice: StatusNotice;
+  try {
+    notice = parseStatusNotice(form, ecpayConfig(deps.env).logistics);
+  } catch (err) {
+    if (!(err instanceof StatusNoticeError)) throw err;
+    console.warn(`[shipping] status notice refused (${err.fault}): ${err.message}`);
+    await keepNotice(k, form, false, err.fault, now);
+    return { status: 400, body: `0|${err.fault}` };
+  }
+  const s = await k
+    .selectFrom('shipments')
+    .select(['id', 'sub_type'])
+    .where('merchant_trade_no', '=', notice.merchantTradeNo)
+    .where('logistics_id', '=', notice.logisticsId)
+    .where('state', '=', 'created')
+    .executeTakeFirst();
+  if (!s) {
+    console.warn(`[shipping] status notice for an unknown shipment ${notice.merchantTradeNo}/${notice.logisticsId}`);
+    await keepNotice(k, form, true, 'unknown-shipment', now);
+    return { status: 400, body: '0|unknown-shipment' };
+  }
+  const status = statusOfCode(s.sub_type as ExpressSubType, notice.rtnCode);
+  if (status === null || status === 'created') {
+    await keepNotice(k, form, true, `kept-${notice.rtnCode}`.slice(0, 30), now);
+    return { status: 200, body: NOTICE_ACK };
+  }
+  const applied = await k.transaction().execute(async (trx) => {
+    const a = await apply(trx, notice, status, now);
+    await keepNotice(trx, form, true, a.outcome, now);
+    return a;
+  });
+  for (const to of applied.moved) afterMove(deps, applied.orderId, to);
+  if (applied.first) await textFor(deps, applied.orderId, applied.first);
+  return { status: 200, body: NOTICE_ACK };
+}
+
+/** The shopper's text of a status: the parcel at the store (with the deadline), or a home parcel on its way. */
+async function textFor(deps: Deps, orderId: number, status: ParcelStatus): Promise<void> {
+  const o = await deps.db.kysely
+    .selectFrom('orders as o')
+    .innerJoin('shipments as s', 's.order_id', 'o.id')
+    .select(['o.no', 'o.locale', 'o.receiver_phone', 'o.shipping_method', 'o.cvs_store_name', 's.sub_type'])
+    .select(['s.pickup_deadline', 's.booking_note'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const locale = o.locale === 'en' ? 'en' : 'zh-TW';
+  if (status === 'arrived' && o.shipping_method === 'cvs' && o.pickup_deadline !== null)
+    await textReceiver(
+      deps,
+      o.receiver_phone,
+      'parcel_arrived',
+      parcelArrivedText({ no: o.no, locale, store: o.cvs_store_name, deadline: Number(o.pickup_deadline) }),
+    );
+  else if (status === 'shipped' && o.shipping_method === 'home')
+    await textReceiver(
+      deps,
+      o.receiver_phone,
+      'shipped',
+      shippedText({ no: o.no, locale, carrier: carrierName(o.sub_type, locale), tracking_no: o.booking_note }),
+    );
+}

@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../src/server/app.ts';
+import type { Deps } from '../../../src/server/context.ts';
+import { openDb } from '../../../src/server/db/index.ts';
+import { migrate } from '../../../src/server/db/migrate.ts';
+import { systemClock } from '../../../src/server/deps.ts';
+import { readEnv } from '../../../src/server/env.ts';
+import { outboxEmail } from '../../../src/server/providers/email-outbox.ts';
+import { outboxSms } from '../../../src/server/providers/sms-outbox.ts';
+import { seed } from '../../../src/server/seed/seed.ts';
+import { TestClock, type TestShop } from '../../helpers/test-app.ts';
+import { shippableOrder } from './shipping-helpers.ts';
+
+const run = promisify(execFile);
+
+/**
+ * The owner's tool as a process on the shop's SQLite file, the shop listening beside it (the
+ * logistics simulator answers there): the CLI runs asynchronously so that the shop can answer it.
+ */
+let dir: string;
+let sqlite: string;
+let origin: string;
+let deps: Deps;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'shipping-cli-'));
+  sqlite = join(dir, 'shop.sqlite');
+  const db = openDb({ sqlitePath: sqlite });
+  await migrate(db);
+  await seed(db, { logN: 12 });
+  const env = readEnv({ NODE_ENV: 'test', SQLITE_PATH: sqlite, SCRYPT_LOG_N: '12' });
+  deps = { db, env, clock: systemClock, sms: outboxSms(db, systemClock), mail: outboxEmail(db, systemClock) };
+  const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  env.SITE_URL = origin;
+  close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db.close();
+  };
+});
+afterAll(async () => {
+  await close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const cli = async (...args: string[]) => {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    SQLITE_PATH: sqlite,
+    SITE_URL: origin,
+    NODE_ENV: 'test',
+  };
+  delete env.DATABASE_URL;
+  try {
+    const r = await run(process.execPath, ['scripts/orders.ts', ...args], { encoding: 'utf8', env });
+    return { code: 0, out: r.stdout, err: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout, err: e.stderr };
+  }
+};
+
+describe('npm run orders -- ship, label, list --to-ship, show', () => {
+  it('lists the order to ship, creates its 7-ELEVEN logistics order once, writes the label, shows the shipment', async () => {
+    const fake = { deps, clock: new TestClock(Date.now()) } as unknown as TestShop;
+    const o = await shippableOrder(fake, { ship: 'UNIMARTC2C', payment: 'pickup_pay' });
+    const shopPickup = await shippableOrder(fake, { ship: 'home', payment: 'credit' });
+    await deps.db.kysely
+      .updateTable('orders')
+      .set({ shipping_method: 'shop' })
+      .where('id', '=', shopPickup.id)
+      .execute();
+
+    const toShip = await cli('list', '--to-ship');
+    expect(toShip.code, toShip.err).toBe(0);
+    expect(toShip.out).toContain(o.no);
+    expect(toShip.out).not.toContain(shopPickup.no);
+
+    const ship = await cli('ship', o.no);
+    expect(ship.code, ship.err).toBe(0);
+    const shipment = await deps.db.kysely
+      .selectFrom('shipments')
+      .selectAll()
+      .where('order_id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    expect(ship.out).toContain(`Created: 7-ELEVEN 交貨便 logistics order ${shipment.logistics_id}`);
+    expect(ship.out).toContain(`Shipping code: ${shipment.cvs_payment_no} ${shipment.cvs_validation_no}`);
+    const label = join(dir, 'labels', `${o.no}.html`);
+    expect(ship.out).toContain(label);
+    const page = readFileSync(label, 'utf8');
+    expect(page).toContain(`action="${origin}/api/sim/logistics/Express/PrintUniMartC2COrderInfo"`);
+    expect(page).toContain(`value="${shipment.cvs_validation_no}"`);
+
+    // The label form opens the simulator's print page with the shipping code.
+    const fields = Object.fromEntries(
+      [...page.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replaceAll('&amp;', '&')]),
+    );
+    const printed = await fetch(`${origin}/api/sim/logistics/Express/PrintUniMartC2COrderInfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(printed.status).toBe(200);
+    expect(await printed.text()).toContain(shipment.cvs_payment_no);
+
+    const again = await cli('ship', o.no);
+    expect(again.out).toContain('Already created');
+    expect((await cli('label', o.no)).out).toContain(label);
+    expect((await cli('list', '--to-ship')).out).not.toContain(o.no);
+    const show = JSON.parse((await cli('show', o.no)).out);
+    expect(show.shipment).toMatchObject({ logistics_id: shipment.logistics_id, status: 'created' });
+
+    const refused = await cli('ship', shopPickup.no);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('picked up at the shop');
+    const noLabel = await cli('label', shopPickup.no);
+    expect(noLabel.code).toBe(1);
+  });
+});
