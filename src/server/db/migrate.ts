@@ -11,6 +11,7 @@ import * as m007 from './migrations/007_orders.ts';
 import * as m007b from './migrations/007b_checkout.ts';
 import * as m008 from './migrations/008_related_index.ts';
 import * as m010 from './migrations/010_reconcile.ts';
+import * as m012 from './migrations/012_catalog_admin.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
@@ -25,6 +26,7 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '007b_checkout', up: m007b.up },
   { name: '008_related_index', up: m008.up },
   { name: '010_reconcile', up: m010.up },
+  { name: '012_catalog_admin', up: m012.up },
 ];
 
 /** Applies the migrations not yet recorded in `schema_migrations`; safe to run on every start. */
