@@ -5,6 +5,7 @@
  * the time and the peak memory of each. Never the shop's own database.
  */
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +65,7 @@ async function writeCsv(file: string, priceShift = 0): Promise<void> {
         v === 0 ? '3990.00' : '',
         first ? `Bench product ${p}` : '',
       ]);
-      if (!ok) await new Promise((r) => out.once('drain', r));
+      if (!ok) await once(out, 'drain');
     }
   }
   out.end();
