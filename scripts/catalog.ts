@@ -57,7 +57,7 @@ try {
       by,
       subject: basename(file),
       now: Date.now(),
-      resolveImage: photoResolver(file, env),
+      resolveImage: photoResolver(file, env.MEDIA_DIR, { checkOnly: values['dry-run'] }),
     });
     printImportReport(report, locale, values['dry-run']);
     process.exitCode = report.problems.length ? 1 : 0;

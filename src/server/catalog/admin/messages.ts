@@ -77,9 +77,21 @@ export const PROBLEMS = T({
     'zh-TW': (a) => `找不到圖片「${a.value}」`,
     en: (a) => `the image "${a.value}" cannot be found`,
   },
-  image_broken: {
-    'zh-TW': (a) => `圖片「${a.value}」無法使用：${a.reason}`,
-    en: (a) => `the image "${a.value}" cannot be used: ${a.reason}`,
+  image_unreachable: {
+    'zh-TW': (a) => `無法讀取圖片「${a.value}」（${a.reason}）`,
+    en: (a) => `the image "${a.value}" cannot be read (${a.reason})`,
+  },
+  image_type: {
+    'zh-TW': (a) => `「${a.value}」不是 JPEG、PNG、WebP、AVIF 或 GIF 圖片`,
+    en: (a) => `"${a.value}" is not a JPEG, PNG, WebP, AVIF or GIF image`,
+  },
+  image_too_large: {
+    'zh-TW': (a) => `圖片「${a.value}」超過 ${a.reason}`,
+    en: (a) => `the image "${a.value}" is larger than ${a.reason}`,
+  },
+  image_too_small: {
+    'zh-TW': (a) => `圖片「${a.value}」小於 ${a.reason}`,
+    en: (a) => `the image "${a.value}" is smaller than ${a.reason}`,
   },
   variant_image_unknown: {
     'zh-TW': (a) => `「${a.value}」不是此商品的圖片（Image Src）`,
