@@ -6,6 +6,7 @@
  *   npm run catalog -- stock <sku> <count> | stock --file <counts.csv>
  *   npm run catalog -- publish <handle> | withdraw <handle>
  *   npm run catalog -- log [--limit <n>]
+ *   npm run catalog -- brands|categories import <file.csv> [--dry-run] | export [--out <file.csv>]
  * Edits accept --by <name> (default: the OS user) for the change log. Texts follow LANG (zh… or en).
  * Exit status: 0 done, 1 refused (nothing changed), 2 wrong usage.
  */
@@ -18,8 +19,9 @@ import { CatalogEditError, runEdit } from '../src/server/catalog/admin/edits.ts'
 import { exportCatalog } from '../src/server/catalog/admin/export-catalog.ts';
 import { importCatalog } from '../src/server/catalog/admin/import-catalog.ts';
 import { printImportReport } from '../src/server/catalog/admin/import-report.ts';
-import { toolLocale } from '../src/server/catalog/admin/messages.ts';
+import { describeProblem, say, toolLocale } from '../src/server/catalog/admin/messages.ts';
 import { photoResolver } from '../src/server/catalog/admin/photos.ts';
+import { exportTaxonomy, importTaxonomy } from '../src/server/catalog/admin/taxonomy-csv.ts';
 import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
@@ -28,6 +30,7 @@ const USAGE = `usage: npm run catalog -- import <file.csv> [--dry-run] [--withdr
        npm run catalog -- export [--out <file.csv>]
        npm run catalog -- price <sku> <NT$> | stock <sku> <count> | stock --file <counts.csv>
        npm run catalog -- publish <handle> | withdraw <handle> | log [--limit <n>]
+       npm run catalog -- brands|categories import <file.csv> [--dry-run] | export [--out <file.csv>]
        (edits take --by <name>)`;
 
 const { positionals, values } = parseArgs({
@@ -69,6 +72,30 @@ try {
       await finished(out);
     }
     console.error(`${products} products, ${variants} variants${values.out ? ` → ${values.out}` : ''}`);
+  } else if ((command === 'brands' || command === 'categories') && args[0] === 'export') {
+    const out = values.out ? createWriteStream(values.out) : process.stdout;
+    const n = await exportTaxonomy(db, command, out);
+    if (values.out) {
+      out.end();
+      await finished(out);
+    }
+    console.error(`${n} ${command}${values.out ? ` → ${values.out}` : ''}`);
+  } else if ((command === 'brands' || command === 'categories') && args[0] === 'import' && args[1]) {
+    const file = args[1];
+    const report = await importTaxonomy(db, command, createReadStream(file), {
+      dryRun: values['dry-run'],
+      by,
+      subject: basename(file),
+      now: Date.now(),
+      resolveImage: photoResolver(file, env.MEDIA_DIR, { checkOnly: values['dry-run'] }),
+    });
+    for (const p of report.problems) console.error(describeProblem(locale, p));
+    if (report.problems.length) console.error(say(locale, 'refused', { n: report.problems.length }));
+    else
+      console.log(
+        `${command}: ${report.created.length} created, ${report.updated.length} updated, ${report.unchanged} unchanged${values['dry-run'] ? ' (dry run)' : ''}`,
+      );
+    process.exitCode = report.problems.length ? 1 : 0;
   } else if (command && ['price', 'stock', 'publish', 'withdraw', 'log'].includes(command)) {
     for (const line of await runEdit(db, {
       command,

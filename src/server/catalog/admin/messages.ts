@@ -73,6 +73,15 @@ export const PROBLEMS = T({
     'zh-TW': (a) => `「${a.value}」不是有效的代稱（小寫英數字與連字號）`,
     en: (a) => `"${a.value}" is not a valid slug (lower-case letters, digits and hyphens)`,
   },
+  slug_duplicate: {
+    'zh-TW': (a) => `代稱「${a.value}」已用於第 ${a.line} 行`,
+    en: (a) => `the slug "${a.value}" is already used on line ${a.line}`,
+  },
+  parent_unknown: {
+    'zh-TW': (a) => `沒有代稱為「${a.value}」的分類`,
+    en: (a) => `no category has the slug "${a.value}"`,
+  },
+  name_missing: { 'zh-TW': () => '缺少中文名稱', en: () => 'the Chinese name is missing' },
   image_unknown: {
     'zh-TW': (a) => `找不到圖片「${a.value}」`,
     en: (a) => `the image "${a.value}" cannot be found`,

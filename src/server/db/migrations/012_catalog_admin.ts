@@ -4,7 +4,8 @@ import type { Dialect } from '../index.ts';
 /**
  * What the owner's catalog tool (import and export in Shopify's product CSV, everyday edits) needs
  * beyond the demo catalog: a product's tags and search-engine title and description, a variant's own
- * photo, and the change log of every edit (when, who, what, before and after).
+ * photo, a category's parent category, and the change log of every edit (when, who, what, before and
+ * after).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const idType = dialect === 'postgres' ? 'serial' : 'integer';
@@ -25,6 +26,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .alterTable('variants')
     .addColumn('image', 'varchar(300)', (c) => c.notNull().defaultTo(''))
+    .execute();
+
+  await db.schema
+    .alterTable('categories')
+    .addColumn('parent_id', 'integer', (c) => c.references('categories.id').onDelete('set null'))
     .execute();
 
   await db.schema

@@ -20,6 +20,8 @@ export interface BrandsTable {
 
 export interface CategoriesTable {
   id: Generated<number>;
+  /** The category this one sits under (catalog tool's categories CSV), or null. */
+  parent_id: Generated<number | null>;
   uid: string;
   slug: string;
   name_zh: string;
