@@ -13,16 +13,18 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 let clock = Date.UTC(2026, 10, 23, 1, 0, 0);
-const edit = (command: string, args: string[], more: { file?: string; locale?: 'en' | 'zh-TW' } = {}) =>
-  runEdit(shop.deps.db, {
+const edit = (command: string, args: string[], more: { file?: string; locale?: 'en' | 'zh-TW' } = {}) => {
+  clock += 1000;
+  return runEdit(shop.deps.db, {
     command,
     args,
     file: more.file,
     by: 'owner',
     limit: 50,
     locale: more.locale ?? 'en',
-    now: (clock += 1000),
+    now: clock,
   });
+};
 const product = async () => (await shop.call('GET', '/api/products/aurora-one-speaker', { lang: 'en' })).json.result;
 
 describe('everyday catalog edits', () => {
