@@ -127,8 +127,10 @@ export async function planImport(
       const value = v.values.join(OPTION_JOIN);
       let sku = v.sku;
       if (!sku) {
-        sku = storedVariants.find((s) => s.option_value_zh === value)?.sku ?? generatedSku(d.handle, v.values);
-        plan.generatedSkus.push({ line: v.line, sku });
+        // The stored variant with the same options keeps its SKU; only a generated one is reported.
+        const generated = generatedSku(d.handle, v.values);
+        sku = storedVariants.find((s) => s.option_value_zh === value)?.sku ?? generated;
+        if (sku === generated) plan.generatedSkus.push({ line: v.line, sku });
       }
       const before = snap.variantsBySku.get(sku);
       if (before && before.product_id !== existing?.id) {
