@@ -100,10 +100,13 @@ describe('photos named in the import', () => {
     expect(p.images[0]).toMatchObject({ width: 960, height: 720, alt: '胡桃木' });
     expect(p.images[0].src).toMatch(/^\/media\/products\/[0-9a-f]{20}-960\.webp$/);
     expect(p.images[1]).toMatchObject({ width: 800, height: 800 });
+    expect(p.images[1].src).toMatch(/-960\.webp$/);
     const hash = p.images[0].src.match(/products\/([0-9a-f]+)-/)[1];
-    for (const w of [480, 960, 1200])
+    // Every width under its own name; the 1600 one is the 1200 px original, never enlarged.
+    for (const w of [480, 960, 1600])
       for (const ext of ['webp', 'avif']) expect(existsSync(join(media, 'products', `${hash}-${w}.${ext}`))).toBe(true);
-    expect(existsSync(join(media, 'products', `${hash}-1600.webp`))).toBe(false);
+    const largest = await sharp(join(media, 'products', `${hash}-1600.avif`)).metadata();
+    expect([largest.width, largest.height]).toEqual([1200, 900]);
 
     const site = createSite({ api: shop.app, clientDir: join(dir, 'client'), buildCheckMs: 0, mediaDir: media });
     const res = await site.request(p.images[0].src);

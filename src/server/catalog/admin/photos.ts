@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
+import { MEDIA_SRC_WIDTH, MEDIA_WIDTHS } from '../../../lib/media.ts';
 import type { ImageResolver } from './plan.ts';
 
 /** What a product photo may be. */
@@ -13,10 +14,6 @@ export const PHOTO_LIMITS = {
   fetchTimeoutMs: 15_000,
 };
 
-/** The widths stored of each photo (never wider than the original), in WebP and AVIF. */
-export const PHOTO_WIDTHS = [480, 960, 1600];
-/** The width whose WebP the pages load as the image's src (the product pages show it at up to 800 px). */
-export const PHOTO_SRC_WIDTH = 960;
 /** Where the site serves the media folder. */
 export const MEDIA_URL = '/media';
 
@@ -57,8 +54,8 @@ function writeOnce(path: string, data: Buffer) {
 /**
  * Reads each photo a file names once (a path relative to the CSV file, or an http(s) URL), checks
  * its type, size and dimensions, and stores it under `mediaDir/products/` by the hash of its bytes in
- * the PHOTO_WIDTHS as WebP and AVIF. The stored src is the WebP of PHOTO_SRC_WIDTH (or the largest
- * stored), with its width and height. With `checkOnly` (a dry run) nothing is written.
+ * MEDIA_WIDTHS as WebP and AVIF (never enlarged: a narrower photo is stored at its own size under
+ * each name). The stored src is the WebP of MEDIA_SRC_WIDTH, with its width and height. With `checkOnly` (a dry run) nothing is written.
  */
 export function photoResolver(csvPath: string, mediaDir: string, opts: { checkOnly?: boolean } = {}): ImageResolver {
   const baseDir = dirname(resolve(csvPath));
@@ -82,14 +79,13 @@ export function photoResolver(csvPath: string, mediaDir: string, opts: { checkOn
     if (Math.max(width, height) > PHOTO_LIMITS.maxSide)
       return { problem: 'image_too_large', reason: `${PHOTO_LIMITS.maxSide} px` };
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
-    const widths = [...new Set(PHOTO_WIDTHS.map((w) => Math.min(w, width)))];
-    const srcWidth = widths.includes(PHOTO_SRC_WIDTH) ? PHOTO_SRC_WIDTH : widths[widths.length - 1]!;
+    const srcWidth = Math.min(MEDIA_SRC_WIDTH, width);
     const name = (w: number, ext: string) => `products/${hash}-${w}.${ext}`;
     const outHeight = Math.round((height * srcWidth) / width);
     if (!opts.checkOnly) {
       mkdirSync(join(mediaDir, 'products'), { recursive: true });
       try {
-        for (const w of widths) {
+        for (const w of MEDIA_WIDTHS) {
           const resized = sharp(bytes, { animated: false }).rotate().resize({ width: w, withoutEnlargement: true });
           writeOnce(join(mediaDir, name(w, 'webp')), await resized.clone().webp({ quality: 80 }).toBuffer());
           writeOnce(join(mediaDir, name(w, 'avif')), await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer());
@@ -98,7 +94,7 @@ export function photoResolver(csvPath: string, mediaDir: string, opts: { checkOn
         return { problem: 'image_unreachable', reason: (err as Error).message };
       }
     }
-    return { src: `${MEDIA_URL}/${name(srcWidth, 'webp')}`, width: srcWidth, height: outHeight };
+    return { src: `${MEDIA_URL}/${name(MEDIA_SRC_WIDTH, 'webp')}`, width: srcWidth, height: outHeight };
   };
   return (src) => {
     let pending = seen.get(src);
