@@ -22,7 +22,12 @@ if (!markerId(clientDir)) {
   process.exit(1);
 }
 const deps = await createDeps(env);
-const site = createSite({ api: createApp(deps), clientDir, publicApiBase: env.PUBLIC_API_BASE });
+const site = createSite({
+  api: createApp(deps),
+  clientDir,
+  publicApiBase: env.PUBLIC_API_BASE,
+  mediaDir: env.MEDIA_DIR,
+});
 serveShop(deps, env, site.fetch, (port) => {
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   console.log(`Shop ready at http://${host}:${port}/ (database: ${deps.db.dialect})`);

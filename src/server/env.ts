@@ -18,6 +18,8 @@ const schema = z.object({
   /** Build output: releases/ and the live client/ link; inside the project (built chunks import its packages). */
   DIST_DIR: z.string().min(1).default('dist'),
   DATABASE_URL: z.string().url().optional(),
+  /** The shop's own photos (catalog import), served at /media/; outside the build output so builds keep them. */
+  MEDIA_DIR: z.string().min(1).default('./data/media'),
   API_BASE: z.string().url().optional(),
   PUBLIC_API_BASE: z.string().default(''),
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),

@@ -133,6 +133,8 @@ export function createSite(opts: {
   publicApiBase?: string;
   /** How often to look for a new build; tests pass 0. */
   buildCheckMs?: number;
+  /** The shop's own photos (MEDIA_DIR), served at /media/ apart from the builds so that they outlive them. */
+  mediaDir?: string;
 }) {
   const buildCheckMs = opts.buildCheckMs ?? BUILD_CHECK_MS;
   const cache = new Map<string, StaticFile>();
@@ -255,11 +257,36 @@ export function createSite(opts: {
     return send(c, '404.html', live, 404);
   }
 
+  /** A photo of the media folder: its name carries the hash of its bytes, so it never changes. */
+  function media(pathname: string): Response | null {
+    if (!opts.mediaDir) return null;
+    const base = normalize(opts.mediaDir);
+    const full = normalize(join(base, pathname.slice('/media/'.length)));
+    if (!full.startsWith(base) || !TYPES[extname(full)]?.startsWith('image/')) return null;
+    try {
+      const body = readFileSync(full);
+      return new Response(new Uint8Array(body), {
+        headers: {
+          'Content-Type': TYPES[extname(full)]!,
+          'Content-Length': String(body.length),
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          ...SECURITY_HEADERS,
+        },
+      });
+    } catch {
+      return null;
+    }
+  }
+
   const site = new Hono();
   site.all('/api/*', (c) => opts.api.fetch(c.req.raw, c.env));
   site.on(['GET', 'HEAD'], '*', (c) => {
     refreshOnNewBuild(Date.now());
     const url = new URL(c.req.url);
+    if (url.pathname.startsWith('/media/')) {
+      const photo = media(url.pathname);
+      if (photo) return photo;
+    }
     const target = redirectFor(url.pathname);
     if (target) return c.redirect(target + url.search, 301);
     const root = url.pathname === '/';

@@ -74,7 +74,7 @@ export async function termTree(db: Db, side: Side, uid: string, locale: Locale):
     .orderBy(`${child}.sort`)
     .orderBy(`${child}.id`)
     .execute();
-  const node = (r: typeof root): WireNode => ({
+  const node = (r: { uid: string; slug: string; name_zh: string; name_en: string; image: string }): WireNode => ({
     uid: r.uid,
     slug: r.slug,
     name: loc(r, 'name', locale),

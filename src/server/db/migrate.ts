@@ -13,6 +13,7 @@ import * as m008 from './migrations/008_related_index.ts';
 import * as m009 from './migrations/009_invoice_followup.ts';
 import * as m010 from './migrations/010_reconcile.ts';
 import * as m011 from './migrations/011_shipments.ts';
+import * as m012 from './migrations/012_catalog_admin.ts';
 import * as m013 from './migrations/013_promotions.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
@@ -30,6 +31,7 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '009_invoice_followup', up: m009.up },
   { name: '010_reconcile', up: m010.up },
   { name: '011_shipments', up: m011.up },
+  { name: '012_catalog_admin', up: m012.up },
   { name: '013_promotions', up: m013.up },
 ];
 

@@ -20,6 +20,7 @@ import type {
   ArticlesTable,
   BrandCategoriesTable,
   BrandsTable,
+  CatalogChangesTable,
   CategoriesTable,
   ContactMessagesTable,
   ProductImagesTable,
@@ -93,6 +94,7 @@ export interface Database {
   checkout_stores: CheckoutStoresTable;
   cvs_map_tickets: CvsMapTicketsTable;
   phone_proofs: PhoneProofsTable;
+  catalog_changes: CatalogChangesTable;
   promotions: PromotionsTable;
   promotion_uses: PromotionUsesTable;
   shipments: ShipmentsTable;

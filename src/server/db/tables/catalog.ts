@@ -20,6 +20,8 @@ export interface BrandsTable {
 
 export interface CategoriesTable {
   id: Generated<number>;
+  /** The category this one sits under (catalog tool's categories CSV), or null. */
+  parent_id: Generated<number | null>;
   uid: string;
   slug: string;
   name_zh: string;
@@ -67,6 +69,11 @@ export interface ProductsTable {
   length_cm: Generated<number>;
   width_cm: Generated<number>;
   height_cm: Generated<number>;
+  /** Comma-separated, as Shopify's Tags column. */
+  tags: Generated<string>;
+  /** Search-engine title and description; empty: the page's own. */
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
 }
 
 export interface VariantsTable {
@@ -82,6 +89,8 @@ export interface VariantsTable {
   /** Taken only by `UPDATE ... SET stock = stock - n WHERE stock >= n`; a CHECK keeps it >= 0. */
   stock: number;
   sort: number;
+  /** The variant's own photo (a product image's src), or empty. */
+  image: Generated<string>;
 }
 
 export interface ProductImagesTable {
@@ -162,4 +171,15 @@ export interface ContactMessagesTable {
   locale: string;
   member_id: number | null;
   created_at: number;
+}
+
+/** One edit by the owner's catalog tool: when, who, what, and the values before and after. */
+export interface CatalogChangesTable {
+  id: Generated<number>;
+  at: number;
+  by: string;
+  action: string;
+  subject: string;
+  before: string;
+  after: string;
 }

@@ -1,0 +1,119 @@
+/**
+ * The shop owner's catalog tool, on the same database as the shop (SQLITE_PATH, or DATABASE_URL):
+ *   npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing]
+ *   npm run catalog -- export [--out <file.csv>]
+ *   npm run catalog -- price <sku> <NT$>
+ *   npm run catalog -- stock <sku> <count> | stock --file <counts.csv>
+ *   npm run catalog -- publish <handle> | withdraw <handle>
+ *   npm run catalog -- log [--limit <n>]
+ *   npm run catalog -- brands|categories import <file.csv> [--dry-run] | export [--out <file.csv>]
+ * Edits accept --by <name> (default: the OS user) for the change log. Texts follow LANG (zh… or en).
+ * Exit status: 0 done, 1 refused (nothing changed), 2 wrong usage.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { userInfo } from 'node:os';
+import { basename } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { CatalogEditError, runEdit } from '../src/server/catalog/admin/edits.ts';
+import { exportCatalog } from '../src/server/catalog/admin/export-catalog.ts';
+import { importCatalog } from '../src/server/catalog/admin/import-catalog.ts';
+import { printImportReport } from '../src/server/catalog/admin/import-report.ts';
+import { describeProblem, say, toolLocale } from '../src/server/catalog/admin/messages.ts';
+import { photoResolver } from '../src/server/catalog/admin/photos.ts';
+import { exportTaxonomy, importTaxonomy } from '../src/server/catalog/admin/taxonomy-csv.ts';
+import { openDb } from '../src/server/db/index.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { readEnv } from '../src/server/env.ts';
+
+const USAGE = `usage: npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing]
+       npm run catalog -- export [--out <file.csv>]
+       npm run catalog -- price <sku> <NT$> | stock <sku> <count> | stock --file <counts.csv>
+       npm run catalog -- publish <handle> | withdraw <handle> | log [--limit <n>]
+       npm run catalog -- brands|categories import <file.csv> [--dry-run] | export [--out <file.csv>]
+       (edits take --by <name>)`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    'dry-run': { type: 'boolean', default: false },
+    'withdraw-missing': { type: 'boolean', default: false },
+    out: { type: 'string' },
+    file: { type: 'string' },
+    by: { type: 'string' },
+    limit: { type: 'string', default: '50' },
+  },
+});
+const [command, ...args] = positionals;
+const locale = toolLocale();
+const by = values.by || userInfo().username;
+
+const env = readEnv();
+const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
+try {
+  await migrate(db);
+  if (command === 'import' && args[0]) {
+    const file = args[0];
+    const report = await importCatalog(db, createReadStream(file), {
+      dryRun: values['dry-run'],
+      withdrawMissing: values['withdraw-missing'],
+      by,
+      subject: basename(file),
+      now: Date.now(),
+      resolveImage: photoResolver(file, env.MEDIA_DIR, { checkOnly: values['dry-run'] }),
+    });
+    printImportReport(report, locale, values['dry-run']);
+    process.exitCode = report.problems.length ? 1 : 0;
+  } else if (command === 'export') {
+    const out = values.out ? createWriteStream(values.out) : process.stdout;
+    const { products, variants } = await exportCatalog(db, out);
+    if (values.out) {
+      out.end();
+      await finished(out);
+    }
+    console.error(`${products} products, ${variants} variants${values.out ? ` → ${values.out}` : ''}`);
+  } else if ((command === 'brands' || command === 'categories') && args[0] === 'export') {
+    const out = values.out ? createWriteStream(values.out) : process.stdout;
+    const n = await exportTaxonomy(db, command, out);
+    if (values.out) {
+      out.end();
+      await finished(out);
+    }
+    console.error(`${n} ${command}${values.out ? ` → ${values.out}` : ''}`);
+  } else if ((command === 'brands' || command === 'categories') && args[0] === 'import' && args[1]) {
+    const file = args[1];
+    const report = await importTaxonomy(db, command, createReadStream(file), {
+      dryRun: values['dry-run'],
+      by,
+      subject: basename(file),
+      now: Date.now(),
+      resolveImage: photoResolver(file, env.MEDIA_DIR, { checkOnly: values['dry-run'] }),
+    });
+    for (const p of report.problems) console.error(describeProblem(locale, p));
+    if (report.problems.length) console.error(say(locale, 'refused', { n: report.problems.length }));
+    else
+      console.log(
+        `${command}: ${report.created.length} created, ${report.updated.length} updated, ${report.unchanged} unchanged${values['dry-run'] ? ' (dry run)' : ''}`,
+      );
+    process.exitCode = report.problems.length ? 1 : 0;
+  } else if (command && ['price', 'stock', 'publish', 'withdraw', 'log'].includes(command)) {
+    for (const line of await runEdit(db, {
+      command,
+      args,
+      file: values.file,
+      by,
+      limit: Number(values.limit) || 50,
+      locale,
+    }))
+      console.log(line);
+  } else {
+    console.error(USAGE);
+    process.exitCode = 2;
+  }
+} catch (err) {
+  if (!(err instanceof CatalogEditError)) throw err;
+  console.error(err.message);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface Change {
+  at: number;
+  by: string;
+  action: 'price' | 'stock' | 'publish' | 'withdraw' | 'import';
+  subject: string;
+  before: string;
+  after: string;
+}
+
+/** Records one edit of the catalogue (inside the edit's own transaction). */
+export async function logChange(db: Kysely<Database>, change: Change): Promise<void> {
+  await db.insertInto('catalog_changes').values(change).execute();
+}
+
+/** The latest changes first. */
+export async function readChanges(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('catalog_changes')
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,180 @@
+import { createReadStream } from 'node:fs';
+import type { Db } from '../../db/index.ts';
+import { logChange, readChanges } from './change-log.ts';
+import type { ToolLocale } from './messages.ts';
+import { readCsv } from './read-csv.ts';
+
+/** A refused edit: its message is for the owner (unknown SKU, a bad amount). */
+export class CatalogEditError extends Error {}
+
+const WHOLE = /^\d{1,9}$/;
+
+const TEXT = {
+  usage: { 'zh-TW': '用法錯誤', en: 'wrong usage' },
+  noSku: { 'zh-TW': '找不到 SKU', en: 'no variant has the SKU' },
+  noHandle: { 'zh-TW': '找不到商品', en: 'no product has the handle' },
+  badPrice: { 'zh-TW': '價格須為整數新台幣', en: 'the price must be a whole NT$ amount' },
+  badCount: { 'zh-TW': '數量須為 0 或正整數', en: 'the count must be a whole number of 0 or more' },
+  noChanges: { 'zh-TW': '沒有變更紀錄。', en: 'No changes recorded.' },
+  unchanged: { 'zh-TW': '未變更', en: 'unchanged' },
+} as const;
+
+export interface EditRequest {
+  command: string;
+  args: string[];
+  file: string | undefined;
+  by: string;
+  limit: number;
+  locale: ToolLocale;
+  now?: number;
+}
+
+/**
+ * The everyday edits: price, stock (one SKU or a stocktaking file), publish, withdraw, each in a
+ * transaction with its change-log line, and `log`. A product's `updated_at` moves with every edit, so
+ * the catalogue fingerprint moves and the next rebuild shows it. Returns the lines to print.
+ */
+export async function runEdit(db: Db, r: EditRequest): Promise<string[]> {
+  const t = (k: keyof typeof TEXT) => TEXT[k][r.locale];
+  const now = r.now ?? Date.now();
+  const k = db.kysely;
+  const [a, b] = r.args;
+  if (r.command === 'log') {
+    const rows = await readChanges(k, Math.max(1, Math.min(1000, r.limit)));
+    if (!rows.length) return [t('noChanges')];
+    return rows.map((c) =>
+      [
+        new Date(Number(c.at)).toISOString().replace('T', ' ').slice(0, 19),
+        c.by,
+        c.action,
+        c.subject,
+        `${c.before} → ${c.after}`,
+      ].join('  '),
+    );
+  }
+  if (r.command === 'price') {
+    if (!a || !b) throw new CatalogEditError(t('usage'));
+    if (!WHOLE.test(b)) throw new CatalogEditError(`${t('badPrice')}: ${b}`);
+    return [await setVariant(db, 'price', a, Number(b), r.by, now, t)];
+  }
+  if (r.command === 'stock') {
+    if (r.file) return stocktake(db, r.file, r.by, now, t);
+    if (!a || !b) throw new CatalogEditError(t('usage'));
+    if (!WHOLE.test(b)) throw new CatalogEditError(`${t('badCount')}: ${b}`);
+    return [await setVariant(db, 'stock', a, Number(b), r.by, now, t)];
+  }
+  if (r.command === 'publish' || r.command === 'withdraw') {
+    if (!a) throw new CatalogEditError(t('usage'));
+    return k.transaction().execute(async (trx) => {
+      const p = await trx
+        .selectFrom('products')
+        .select(['id', 'withdrawn_at'])
+        .where('slug', '=', a)
+        .executeTakeFirst();
+      if (!p) throw new CatalogEditError(`${t('noHandle')}: ${a}`);
+      const before = p.withdrawn_at === null ? 'published' : 'withdrawn';
+      const after = r.command === 'publish' ? 'published' : 'withdrawn';
+      if (before === after) return [`${a}: ${after} (${t('unchanged')})`];
+      await trx
+        .updateTable('products')
+        .set({ withdrawn_at: after === 'published' ? null : now, updated_at: now })
+        .where('id', '=', p.id)
+        .execute();
+      await logChange(trx, { at: now, by: r.by, action: r.command as 'publish', subject: a, before, after });
+      return [`${a}: ${before} → ${after}`];
+    });
+  }
+  throw new CatalogEditError(t('usage'));
+}
+
+type Say = (k: keyof typeof TEXT) => string;
+
+/** Sets one variant's price or stock, keeps the product's lowest price and total stock in step, logs it. */
+async function setVariant(
+  db: Db,
+  field: 'price' | 'stock',
+  sku: string,
+  value: number,
+  by: string,
+  now: number,
+  t: Say,
+) {
+  return db.kysely.transaction().execute((trx) => setVariantIn(trx, field, sku, value, by, now, t));
+}
+
+async function setVariantIn(
+  trx: Db['kysely'],
+  field: 'price' | 'stock',
+  sku: string,
+  value: number,
+  by: string,
+  now: number,
+  t: Say,
+): Promise<string> {
+  const v = await trx
+    .selectFrom('variants')
+    .select(['id', 'product_id', 'price', 'stock'])
+    .where('sku', '=', sku)
+    .executeTakeFirst();
+  if (!v) throw new CatalogEditError(`${t('noSku')}: ${sku}`);
+  const before = v[field];
+  if (before === value) return `${sku}: ${field} ${value} (${t('unchanged')})`;
+  await trx
+    .updateTable('variants')
+    .set({ [field]: value })
+    .where('id', '=', v.id)
+    .execute();
+  const all = await trx
+    .selectFrom('variants')
+    .select(['price', 'compare_at_price', 'stock'])
+    .where('product_id', '=', v.product_id)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const cheapest = all.reduce((x, y) => (y.price < x.price ? y : x));
+  await trx
+    .updateTable('products')
+    .set({
+      price: cheapest.price,
+      compare_at_price: cheapest.compare_at_price,
+      stock: all.reduce((s, x) => s + x.stock, 0),
+      updated_at: now,
+    })
+    .where('id', '=', v.product_id)
+    .execute();
+  await logChange(trx, { at: now, by, action: field, subject: sku, before: String(before), after: String(value) });
+  return `${sku}: ${field} ${before} → ${value}`;
+}
+
+/** Stocktaking: a CSV of sku,count (a header row naming them); every line checked before any is written. */
+async function stocktake(db: Db, file: string, by: string, now: number, t: Say): Promise<string[]> {
+  const counts: { line: number; sku: string; count: number }[] = [];
+  const problems: string[] = [];
+  for await (const row of readCsv(createReadStream(file), () => {})) {
+    const sku = row.get('sku')?.trim() ?? '';
+    const count = row.get('count')?.trim() ?? '';
+    if (!sku) problems.push(`line ${row.line}: sku: ${t('usage')}`);
+    else if (!WHOLE.test(count)) problems.push(`line ${row.line}: count: ${t('badCount')}: ${count}`);
+    else counts.push({ line: row.line, sku, count: Number(count) });
+  }
+  const known = new Set<string>();
+  for (let i = 0; i < counts.length; i += 500) {
+    const rows = await db.kysely
+      .selectFrom('variants')
+      .select('sku')
+      .where(
+        'sku',
+        'in',
+        counts.slice(i, i + 500).map((c) => c.sku),
+      )
+      .execute();
+    for (const r of rows) known.add(r.sku);
+  }
+  for (const c of counts) if (!known.has(c.sku)) problems.push(`line ${c.line}: sku: ${t('noSku')}: ${c.sku}`);
+  if (problems.length) throw new CatalogEditError(problems.join('\n'));
+  return db.kysely.transaction().execute(async (trx) => {
+    const lines: string[] = [];
+    for (const c of counts) lines.push(await setVariantIn(trx, 'stock', c.sku, c.count, by, now, t));
+    return lines;
+  });
+}

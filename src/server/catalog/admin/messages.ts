@@ -1,0 +1,179 @@
+/** The catalog tool's texts in both locales: problems found in a file, and what was done. */
+export type ToolLocale = 'zh-TW' | 'en';
+
+/** The locale of the owner's terminal: LC_ALL, then LC_MESSAGES, then LANG (zh… → zh-TW, else en). */
+export function toolLocale(env: NodeJS.ProcessEnv = process.env): ToolLocale {
+  const tag = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  return /^zh/i.test(tag) ? 'zh-TW' : 'en';
+}
+
+type Args = Record<string, string | number>;
+type Text = (a: Args) => string;
+
+const T = <K extends string>(m: Record<K, { 'zh-TW': Text; en: Text }>) => m;
+
+/** Why a row is refused. */
+export const PROBLEMS = T({
+  handle_missing: { 'zh-TW': () => '缺少 Handle', en: () => 'the Handle is missing' },
+  handle_invalid: {
+    'zh-TW': (a) => `「${a.value}」不是有效的網址代稱（小寫英數字與連字號）`,
+    en: (a) => `"${a.value}" is not a valid handle (lower-case letters, digits and hyphens)`,
+  },
+  title_missing: {
+    'zh-TW': () => '商品的第一列須有 Title',
+    en: () => "a product's first row needs a Title",
+  },
+  too_long: {
+    'zh-TW': (a) => `超過 ${a.max} 個字元`,
+    en: (a) => `longer than ${a.max} characters`,
+  },
+  product_repeated: {
+    'zh-TW': (a) => `商品「${a.value}」已於第 ${a.line} 行開始；接續列的 Title 須留空`,
+    en: (a) => `product "${a.value}" already began on line ${a.line}; continuation rows leave Title empty`,
+  },
+  price_invalid: {
+    'zh-TW': (a) => `「${a.value}」不是整數新台幣金額`,
+    en: (a) => `"${a.value}" is not a whole NT$ amount`,
+  },
+  price_missing: { 'zh-TW': () => '款式缺少價格', en: () => 'the variant has no price' },
+  count_invalid: {
+    'zh-TW': (a) => `「${a.value}」不是 0 或正整數`,
+    en: (a) => `"${a.value}" is not a whole number of 0 or more`,
+  },
+  sku_duplicate: {
+    'zh-TW': (a) => `SKU「${a.value}」已用於第 ${a.line} 行`,
+    en: (a) => `SKU "${a.value}" is already used on line ${a.line}`,
+  },
+  sku_taken: {
+    'zh-TW': (a) => `SKU「${a.value}」屬於另一件商品「${a.handle}」`,
+    en: (a) => `SKU "${a.value}" belongs to another product, "${a.handle}"`,
+  },
+  option_missing: {
+    'zh-TW': (a) => `缺少選項「${a.name}」的值`,
+    en: (a) => `the value of option "${a.name}" is missing`,
+  },
+  option_unnamed: {
+    'zh-TW': () => '此選項沒有名稱（請在商品第一列填寫）',
+    en: () => "this option has no name (give it on the product's first row)",
+  },
+  option_duplicate: {
+    'zh-TW': (a) => `與第 ${a.line} 行的款式選項相同`,
+    en: (a) => `the same options as the variant on line ${a.line}`,
+  },
+  flag_invalid: {
+    'zh-TW': (a) => `「${a.value}」應為 ${a.allowed} 之一`,
+    en: (a) => `"${a.value}" should be one of ${a.allowed}`,
+  },
+  brand_missing: { 'zh-TW': () => '新商品須有品牌（Vendor）', en: () => 'a new product needs a brand (Vendor)' },
+  category_missing: {
+    'zh-TW': () => '新商品須有分類（Type 或 Product Category）',
+    en: () => 'a new product needs a category (Type or Product Category)',
+  },
+  slug_invalid: {
+    'zh-TW': (a) => `「${a.value}」不是有效的代稱（小寫英數字與連字號）`,
+    en: (a) => `"${a.value}" is not a valid slug (lower-case letters, digits and hyphens)`,
+  },
+  slug_duplicate: {
+    'zh-TW': (a) => `代稱「${a.value}」已用於第 ${a.line} 行`,
+    en: (a) => `the slug "${a.value}" is already used on line ${a.line}`,
+  },
+  parent_unknown: {
+    'zh-TW': (a) => `沒有代稱為「${a.value}」的分類`,
+    en: (a) => `no category has the slug "${a.value}"`,
+  },
+  name_missing: { 'zh-TW': () => '缺少中文名稱', en: () => 'the Chinese name is missing' },
+  image_unknown: {
+    'zh-TW': (a) => `找不到圖片「${a.value}」`,
+    en: (a) => `the image "${a.value}" cannot be found`,
+  },
+  image_unreachable: {
+    'zh-TW': (a) => `無法讀取圖片「${a.value}」（${a.reason}）`,
+    en: (a) => `the image "${a.value}" cannot be read (${a.reason})`,
+  },
+  image_type: {
+    'zh-TW': (a) => `「${a.value}」不是 JPEG、PNG、WebP、AVIF 或 GIF 圖片`,
+    en: (a) => `"${a.value}" is not a JPEG, PNG, WebP, AVIF or GIF image`,
+  },
+  image_too_large: {
+    'zh-TW': (a) => `圖片「${a.value}」超過 ${a.reason}`,
+    en: (a) => `the image "${a.value}" is larger than ${a.reason}`,
+  },
+  image_too_small: {
+    'zh-TW': (a) => `圖片「${a.value}」小於 ${a.reason}`,
+    en: (a) => `the image "${a.value}" is smaller than ${a.reason}`,
+  },
+  variant_image_unknown: {
+    'zh-TW': (a) => `「${a.value}」不是此商品的圖片（Image Src）`,
+    en: (a) => `"${a.value}" is not one of this product's images (Image Src)`,
+  },
+  header_missing: {
+    'zh-TW': (a) => `缺少必要欄位 ${a.value}`,
+    en: (a) => `the required column ${a.value} is missing`,
+  },
+  csv_malformed: {
+    'zh-TW': (a) => `CSV 格式錯誤：${a.reason}`,
+    en: (a) => `the CSV is malformed: ${a.reason}`,
+  },
+});
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+/** A refused row: where, which column, why. */
+export interface Problem {
+  line: number;
+  column: string;
+  code: ProblemCode;
+  args?: Args;
+}
+
+const LINES = T({
+  problem: {
+    'zh-TW': (a) => `第 ${a.line} 行${a.column ? `，${a.column}` : ''}：${a.reason}`,
+    en: (a) => `line ${a.line}${a.column ? `, ${a.column}` : ''}: ${a.reason}`,
+  },
+  refused: {
+    'zh-TW': (a) => `拒絕匯入：${a.n} 個問題，未做任何變更。`,
+    en: (a) => `Import refused: ${a.n} problem(s); nothing was changed.`,
+  },
+  dry_ok: {
+    'zh-TW': () => '試算完成，沒有問題（未寫入資料庫）。',
+    en: () => 'Dry run: no problem found (nothing was written).',
+  },
+  applied: { 'zh-TW': () => '匯入完成。', en: () => 'Import applied.' },
+  unknown_columns: {
+    'zh-TW': (a) => `未使用的欄位（已忽略）：${a.list}`,
+    en: (a) => `Columns not used (ignored): ${a.list}`,
+  },
+  counts: {
+    'zh-TW': (a) =>
+      `商品：新增 ${a.pc}、更新 ${a.pu}、未變 ${a.pn}；款式：新增 ${a.vc}、更新 ${a.vu}、移除 ${a.vr}、停售（已有訂單）${a.vz}`,
+    en: (a) =>
+      `Products: ${a.pc} created, ${a.pu} updated, ${a.pn} unchanged; variants: ${a.vc} created, ${a.vu} updated, ${a.vr} removed, ${a.vz} kept at stock 0 (ordered before)`,
+  },
+  sku_generated: {
+    'zh-TW': (a) => `第 ${a.line} 行：款式沒有 SKU，產生 ${a.sku}`,
+    en: (a) => `line ${a.line}: the variant had no SKU; generated ${a.sku}`,
+  },
+  brand_created: {
+    'zh-TW': (a) => `新增品牌 ${a.slug}（${a.name}）`,
+    en: (a) => `Brand created: ${a.slug} (${a.name})`,
+  },
+  category_created: {
+    'zh-TW': (a) => `新增分類 ${a.slug}（${a.name}）`,
+    en: (a) => `Category created: ${a.slug} (${a.name})`,
+  },
+  withdrawn: {
+    'zh-TW': (a) => `下架（檔案中沒有）：${a.list}`,
+    en: (a) => `Withdrawn (absent from the file): ${a.list}`,
+  },
+});
+
+export type LineCode = keyof typeof LINES;
+
+export function say(locale: ToolLocale, code: LineCode, args: Args = {}): string {
+  return LINES[code][locale](args);
+}
+
+export function describeProblem(locale: ToolLocale, p: Problem): string {
+  return say(locale, 'problem', { line: p.line, column: p.column, reason: PROBLEMS[p.code][locale](p.args ?? {}) });
+}

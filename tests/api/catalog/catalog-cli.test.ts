@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../../src/server/db/index.ts';
+import { migrate } from '../../../src/server/db/migrate.ts';
+import { seed } from '../../../src/server/seed/seed.ts';
+import { fixture } from '../../helpers/catalog-tool.ts';
+
+const run = promisify(execFile);
+let dir: string;
+let env: NodeJS.ProcessEnv;
+
+/** `npm run catalog -- ...` as the owner runs it, on an embedded database of its own. */
+async function catalog(args: string[], lang = 'en_US.UTF-8') {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/catalog.ts', ...args], {
+      env: { ...env, LANG: lang, LC_ALL: '', LC_MESSAGES: '' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'catalog-cli-'));
+  env = { ...process.env, SQLITE_PATH: join(dir, 'shop.sqlite'), MEDIA_DIR: join(dir, 'media'), NODE_ENV: 'test' };
+  delete env.DATABASE_URL;
+  // The demo shop: the fixtures name its brands and photos.
+  const db = openDb({ sqlitePath: env.SQLITE_PATH! });
+  await migrate(db);
+  await seed(db, { logN: 10 });
+  await db.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run catalog', () => {
+  it('exits 1 and says why in the locale of LANG when a row is refused', async () => {
+    const zh = await catalog(['import', fixture('shopify-bad-rows.csv')], 'zh_TW.UTF-8');
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toContain('第 4 行，Variant Price：「15990.50」不是整數新台幣金額');
+    expect(zh.stderr).toContain('拒絕匯入：3 個問題，未做任何變更。');
+    const en = await catalog(['import', fixture('shopify-bad-rows.csv')]);
+    expect(en.code).toBe(1);
+    expect(en.stderr).toContain('line 5, Variant Inventory Qty: "-1" is not a whole number of 0 or more');
+  });
+
+  it('exits 0 on a clean dry run and on an import, then exports and edits with a log', async () => {
+    const dry = await catalog(['import', fixture('shopify-template.csv'), '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('Dry run: no problem found');
+    const done = await catalog(['import', fixture('shopify-template.csv')]);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain('Products: 2 created');
+    expect(done.stdout).toContain('Brand created: aurora (極光音響)');
+    const out = join(dir, 'export.csv');
+    expect((await catalog(['export', '--out', out])).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('aurora-one-speaker');
+    expect((await catalog(['price', 'AUR-ONE-WAL-S', '9990', '--by', '店長'])).stdout).toContain('12990 → 9990');
+    expect((await catalog(['log'])).stdout).toMatch(/店長 {2}price {2}AUR-ONE-WAL-S {2}12990 → 9990/);
+  });
+
+  it('exits 1 on a refused edit and 2 on wrong usage', async () => {
+    expect((await catalog(['stock', 'NOPE', '3'])).code).toBe(1);
+    expect((await catalog(['frobnicate'])).code).toBe(2);
+  });
+});
