@@ -40,7 +40,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /catalog-import\.spec\.ts/,
+    },
+    // Rebuilds the site the others read: after them.
+    {
+      name: 'catalog-import',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /catalog-import\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
