@@ -30,5 +30,7 @@ export type AppEnv = {
     locale: Locale;
     ip: string;
     member: AuthedMember;
+    /** When data a catalogue answer was built from stops being fresh (set by routes that read a cache). */
+    catalogFreshUntil: number;
   };
 };

@@ -91,7 +91,10 @@ export const catalogCache: MiddlewareHandler<AppEnv> = async (c, next) => {
         if (c.res.status !== 200) return null;
         // The text of an ok() answer is at hand; reading a response body back costs more than encoding it.
         const text = jsonTextOf(c.res);
-        return toEntry(text === undefined ? new Uint8Array(await c.res.arrayBuffer()) : utf8(text), now + ttl);
+        // Never kept past the data it was built from (a product list from the list cache): a change
+        // shows within one CATALOG_CACHE_MS, not one for each cache.
+        const expires = Math.min(now + ttl, c.get('catalogFreshUntil') ?? Number.POSITIVE_INFINITY);
+        return toEntry(text === undefined ? new Uint8Array(await c.res.arrayBuffer()) : utf8(text), expires);
       })();
       if (ttl > 0) store.pending.set(key, render);
       try {

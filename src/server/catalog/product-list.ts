@@ -155,7 +155,7 @@ async function listFromCache(
   shape: ListShape,
   values: ListValues,
   cache: ListCache,
-): Promise<{ total: number; data: ProductSummary[] }> {
+): Promise<{ total: number; data: ProductSummary[]; freshUntil: number }> {
   const now = Date.now();
   const unbounded: ListShape = { ...shape, min_price: false, max_price: false };
   const key = JSON.stringify([unbounded, values.brand, values.category, values.pattern]);
@@ -181,10 +181,14 @@ async function listFromCache(
 
   const found = new Map<number, ProductSummary>();
   const missing: number[] = [];
+  // The answer is as fresh as the oldest thing it was built from.
+  let freshUntil = hit.expires;
   for (const id of page) {
     const kept = cache.summaries.get(`${shape.s}:${id}`);
-    if (kept && kept.expires > now) found.set(id, kept.summary);
-    else missing.push(id);
+    if (kept && kept.expires > now) {
+      found.set(id, kept.summary);
+      freshUntil = Math.min(freshUntil, kept.expires);
+    } else missing.push(id);
   }
   if (missing.length) {
     const byId = Object.fromEntries(missing.map((id, i) => [`id${i}`, id]));
@@ -202,7 +206,7 @@ async function listFromCache(
   }
   // A product deleted since its ids were read drops out of the page.
   const data = page.map((id) => found.get(id)).filter((p) => p !== undefined);
-  return { total: matching.length, data };
+  return { total: matching.length, data, freshUntil };
 }
 
 /** One page of products matching the filter, in the requested order, and the total count. */
@@ -211,7 +215,7 @@ export async function listProducts(
   opts: ProductFilter & { sort: ProductSort; limit: number; offset: number },
   locale: Locale,
   cache?: ListCache,
-): Promise<{ total: number; data: ProductSummary[] }> {
+): Promise<{ total: number; data: ProductSummary[]; freshUntil?: number }> {
   const shape: ListShape = {
     brand: Boolean(opts.brand),
     category: Boolean(opts.category),

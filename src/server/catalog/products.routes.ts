@@ -54,7 +54,7 @@ export const products = new Hono<AppEnv>()
     const q = queryOf(c, listQuery);
     const page = q.page ?? 1;
     const size = q.page_size ?? PRODUCTS_PAGE_SIZE;
-    const { total, data } = await listProducts(
+    const { total, data, freshUntil } = await listProducts(
       c.get('deps').db,
       {
         brand: q.brand,
@@ -69,6 +69,7 @@ export const products = new Hono<AppEnv>()
       c.get('locale'),
       listCacheOf(c.get('deps')),
     );
+    if (freshUntil !== undefined) c.set('catalogFreshUntil', freshUntil);
     return ok(c, paged(data, total, page, size));
   })
   .get('/:slug', async (c) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_CACHE_MS } from '../../../src/server/catalog/http-cache.ts';
 import { createListCache, listProducts } from '../../../src/server/catalog/product-list.ts';
 import type { ProductSort } from '../../../src/server/catalog/product-rows.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
@@ -286,7 +287,7 @@ describe('lists answered from memory (ListCache)', () => {
             for (const page of pages) {
               const opts = { ...filter, ...bound, ...page, sort };
               const direct = await listProducts(shop.deps.db, opts, locale);
-              const cached = await listProducts(shop.deps.db, opts, locale, cache);
+              const { freshUntil: _until, ...cached } = await listProducts(shop.deps.db, opts, locale, cache);
               expect(cached, JSON.stringify({ locale, ...opts })).toEqual(direct);
               compared += direct.data.length;
             }
@@ -315,6 +316,35 @@ describe('lists answered from memory (ListCache)', () => {
       expect((await listProducts(shop.deps.db, opts, 'zh-TW', expired)).data[0]?.price).toBe(product.price + 1);
     } finally {
       await db().updateTable('products').set({ price: product.price }).where('id', '=', product.id).execute();
+    }
+  });
+});
+
+describe('catalogue caches', () => {
+  it('show a price change within one cache period, however the rendered answer and the list rows stack', async () => {
+    const cached = await createTestShop({ seeded: true, env: { NODE_ENV: 'development' } });
+    try {
+      const priceOf = async (path: string, slug: string) => {
+        const res = await cached.app.request(path, { headers: { 'accept-language': 'en' } });
+        const body = (await res.json()) as { result: { data: { slug: string; price: number }[] } };
+        return body.result.data.find((p) => p.slug === slug)?.price;
+      };
+      const first = (await listProducts(cached.deps.db, { sort: 'price_asc', limit: 5, offset: 0 }, 'en')).data[0]!;
+      const started = Date.now();
+      // The list's rows are read here and kept for a second.
+      expect(await priceOf('/api/products?sort=price_asc&page_size=5', first.slug)).toBe(first.price);
+      await new Promise((r) => setTimeout(r, 500));
+      // Another page size renders a new answer from the same rows.
+      expect(await priceOf('/api/products?sort=price_asc&page_size=6', first.slug)).toBe(first.price);
+      await cached.deps.db.kysely
+        .updateTable('products')
+        .set({ price: first.price + 1 })
+        .where('slug', '=', first.slug)
+        .execute();
+      await new Promise((r) => setTimeout(r, Math.max(0, started + CATALOG_CACHE_MS + 100 - Date.now())));
+      expect(await priceOf('/api/products?sort=price_asc&page_size=6', first.slug)).toBe(first.price + 1);
+    } finally {
+      await cached.close();
     }
   });
 });
