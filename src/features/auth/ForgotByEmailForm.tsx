@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { usersApi } from '../../lib/api/users.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
+import { z } from '../../lib/zod.ts';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
 import { createForm } from './form.ts';
 

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { usersApi } from '../../lib/api/users.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { nav } from '../../lib/runtime/navigate.ts';
 import { saveResetTicket } from '../../lib/runtime/reset-ticket.ts';
+import { z } from '../../lib/zod.ts';
 import { ForgotByEmailForm } from './ForgotByEmailForm.tsx';
 import { PhoneCodeFields } from './field-groups.tsx';
 import { FormMessages, formValues, SubmitButton } from './fields.tsx';

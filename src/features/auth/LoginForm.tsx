@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { RESET_DONE_FLAG } from '../../lib/runtime/reset-ticket.ts';
+import { z } from '../../lib/zod.ts';
 import { login } from '../../stores/auth.ts';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
 import { createForm } from './form.ts';

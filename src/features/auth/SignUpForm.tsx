@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
+import { z } from '../../lib/zod.ts';
 import { register } from '../../stores/auth.ts';
 import { NewPasswordFields, PhoneCodeFields } from './field-groups.tsx';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';

@@ -1,7 +1,7 @@
 import { atom, map } from 'nanostores';
-import type { ZodType } from 'zod';
 import { type Locale, OTP_RESEND_SECONDS } from '../../config.ts';
 import { ApiClientError, UNEXPECTED_ERROR } from '../../lib/api/client.ts';
+import type { ZodType } from '../../lib/zod.ts';
 import { showError } from '../../stores/ui.ts';
 import { type FieldErrors, validate } from './validation.ts';
 

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { type Locale, OTP_RESEND_SECONDS } from '../../config.ts';
 import { type OtpPurpose, usersApi } from '../../lib/api/users.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatMobile } from '../../lib/taiwan/phone.ts';
+import { z } from '../../lib/zod.ts';
 import { createCountdown, createForm } from './form.ts';
 import { rules } from './validation.ts';
 

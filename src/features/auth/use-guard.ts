@@ -6,6 +6,7 @@ import { nav } from '../../lib/runtime/navigate.ts';
 import { recordVisit } from '../../lib/runtime/record-page.ts';
 import { readResetTicket } from '../../lib/runtime/reset-ticket.ts';
 import { $auth, $isLoggedIn, initAuth } from '../../stores/auth.ts';
+import { mountOverlaysOnDemand } from './overlays-on-demand.ts';
 
 /**
  * The island side of a page's route middleware: mounts the page overlays, starts the auth state
@@ -18,7 +19,7 @@ export function useGuard(middleware: RouteMiddleware | null, locale: Locale): bo
   const [verdict, setVerdict] = useState<'pending' | 'stay' | 'leave'>('pending');
 
   useEffect(() => {
-    void import('./overlays.tsx').then((m) => m.mountOverlays());
+    mountOverlaysOnDemand();
     void initAuth();
   }, []);
 

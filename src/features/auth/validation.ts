@@ -1,7 +1,7 @@
-import { type ZodType, z } from 'zod';
 import { type Locale, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../config.ts';
 import { type MessageKey, t } from '../../lib/i18n/messages/index.ts';
 import { toMobile } from '../../lib/taiwan/phone.ts';
+import { type ZodType, z } from '../../lib/zod.ts';
 
 /** Placeholders of the validation messages that carry a figure. */
 const PARAMS: Partial<Record<MessageKey, Record<string, number>>> = {

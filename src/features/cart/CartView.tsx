@@ -6,7 +6,7 @@ import { t } from '../../lib/i18n/messages/index.ts';
 import { formatPrice } from '../../lib/i18n/price.ts';
 import { $cart, changeQuantity, dismissRemoved, loadCart, removeLine, undoRemove } from '../../stores/cart.ts';
 import { $cartPromo, applyCartCoupon, removeCartCoupon, startCartPromo } from '../../stores/cart-promo.ts';
-import { mountOverlays } from '../auth/overlays.tsx';
+import { mountOverlaysOnDemand } from '../auth/overlays-on-demand.ts';
 import { CouponField } from '../promotions/CouponField.tsx';
 import { DiscountRows, TierNudgeNote } from '../promotions/DiscountLines.tsx';
 import { CartLineItem } from './CartLineItem.tsx';
@@ -17,7 +17,7 @@ export default function CartView({ locale }: { locale: Locale }) {
   const { cart, loaded, busy, lineErrors, removed } = useStore($cart);
   const promo = useStore($cartPromo);
   useEffect(() => {
-    mountOverlays();
+    mountOverlaysOnDemand();
     void loadCart();
     return startCartPromo();
   }, []);

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
+import { z } from '../../lib/zod.ts';
 import { changePassword } from '../../stores/auth.ts';
 import { NewPasswordFields } from '../auth/field-groups.tsx';
 import { Field, FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
 import type { Locale } from '../../config.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatMobile } from '../../lib/taiwan/phone.ts';
+import { z } from '../../lib/zod.ts';
 import { $auth, verifyPhone } from '../../stores/auth.ts';
 import { CodeField } from '../auth/field-groups.tsx';
 import { FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import { AddressPickers } from '../../components/AddressPickers.tsx';
 import type { Locale } from '../../config.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatMobile } from '../../lib/taiwan/phone.ts';
+import { z } from '../../lib/zod.ts';
 import { $auth, updateProfile } from '../../stores/auth.ts';
 import { Field, FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';
 import { createForm } from '../auth/form.ts';

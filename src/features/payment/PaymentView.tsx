@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/i18n/format.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { type MessageKey, t } from '../../lib/i18n/messages/index.ts';
 import { formatPrice } from '../../lib/i18n/price.ts';
-import { mountOverlays } from '../auth/overlays.tsx';
+import { mountOverlaysOnDemand } from '../auth/overlays-on-demand.ts';
 import { PaymentStatus } from './PaymentStatus.tsx';
 import { usePay } from './use-pay.ts';
 import './payment.css';
@@ -28,7 +28,7 @@ export default function PaymentView({ locale }: { locale: Locale }) {
   const [loaded, setLoaded] = useState<Loaded>(null);
   const { pay, busy, error } = usePay(locale);
   useEffect(() => {
-    mountOverlays();
+    mountOverlaysOnDemand();
     const ref = orderRefOf(location.search);
     if (!ref) return setLoaded('missing');
     ordersApi.get(ref.no, ref.key).then(

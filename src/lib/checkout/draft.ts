@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CHECKOUT_NOTE_MAX } from '../../config.ts';
 import type {
   CvsBrand,
@@ -11,6 +10,7 @@ import type {
 } from '../api/order-types.ts';
 import type { MessageKey } from '../i18n/messages/index.ts';
 import { type InvoiceInput, toMobile, validateInvoice, validatePickupReceiver } from '../taiwan/index.ts';
+import { z } from '../zod.ts';
 
 export const SHIPPING_METHODS = ['home', 'cvs', 'shop'] as const satisfies readonly ShippingMethodCode[];
 export const PAYMENT_METHODS = [
