@@ -17,11 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Deps } from '../src/server/context.ts';
-import { openDb } from '../src/server/db/index.ts';
-import { migrate } from '../src/server/db/migrate.ts';
 import type { OrderState } from '../src/server/db/schema.ts';
-import { pickEmail, pickSms, systemClock } from '../src/server/deps.ts';
-import { readEnv } from '../src/server/env.ts';
 import {
   cancelForShop,
   completeOrder,
@@ -39,6 +35,7 @@ import {
 import { ORDER_STATES } from '../src/server/orders/order-state.ts';
 import { invoiceWorkSettled } from '../src/server/payment/invoicing.ts';
 import { labelPage } from '../src/server/shipping/label.ts';
+import { runOwnerTool } from './lib/owner-tool.ts';
 
 const USAGE =
   'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile [<no>] [--carrier X --tracking Y]';
@@ -143,17 +140,5 @@ async function run(deps: Deps): Promise<void> {
   }
 }
 
-const env = readEnv();
-const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
-try {
-  await migrate(db);
-  await run({ db, env, clock: systemClock, sms: pickSms(env, db, systemClock), mail: pickEmail(env, db, systemClock) });
-} catch (err) {
-  if (!(err instanceof OrderAdminError)) throw err;
-  console.error(err.message);
-  process.exitCode = 1;
-} finally {
-  // An invoice issued or voided by this command finishes before the database closes.
-  await invoiceWorkSettled();
-  await db.close();
-}
+// An invoice issued or voided by this command finishes before the database closes.
+await runOwnerTool(run, OrderAdminError, invoiceWorkSettled);

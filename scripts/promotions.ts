@@ -10,10 +10,6 @@
  */
 import { parseArgs } from 'node:util';
 import type { Deps } from '../src/server/context.ts';
-import { openDb } from '../src/server/db/index.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { pickEmail, pickSms, systemClock } from '../src/server/deps.ts';
-import { readEnv } from '../src/server/env.ts';
 import {
   addAuto,
   addCode,
@@ -22,6 +18,7 @@ import {
   PromotionAdminError,
   showCode,
 } from '../src/server/promotions/promotion-admin.ts';
+import { runOwnerTool } from './lib/owner-tool.ts';
 
 const USAGE =
   'usage: npm run promotions -- add-code <CODE> ... | add-auto --name <text> --tier <min>:<off> ... | list | show <CODE> | disable <CODE>';
@@ -127,15 +124,4 @@ async function run(deps: Deps): Promise<void> {
   }
 }
 
-const env = readEnv();
-const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
-try {
-  await migrate(db);
-  await run({ db, env, clock: systemClock, sms: pickSms(env, db, systemClock), mail: pickEmail(env, db, systemClock) });
-} catch (err) {
-  if (!(err instanceof PromotionAdminError)) throw err;
-  console.error(err.message);
-  process.exitCode = 1;
-} finally {
-  await db.close();
-}
+await runOwnerTool(run, PromotionAdminError);
