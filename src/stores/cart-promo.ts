@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import type { ApiClientError } from '../lib/api/client.ts';
 import type { Discount, TierNudge } from '../lib/api/order-types.ts';
 import { ordersApi } from '../lib/api/orders.ts';
-import { storeCoupon, storedCoupon } from '../lib/checkout/draft.ts';
+import { storeCoupon, storedCoupon } from '../lib/checkout/draft-storage.ts';
 import { $cart } from './cart.ts';
 
 export interface CartPromoState {

@@ -4,14 +4,8 @@ import type { ApiClientError } from '../lib/api/client.ts';
 import type { CvsBrand, Quote } from '../lib/api/order-types.ts';
 import { ordersApi, postForm } from '../lib/api/orders.ts';
 import type { UserInfo } from '../lib/api/users.ts';
-import {
-  type CheckoutDraft,
-  type CheckoutField,
-  DRAFT_KEY,
-  EMPTY_DRAFT,
-  parseDraft,
-  quoteBodyOf,
-} from '../lib/checkout/draft.ts';
+import { type CheckoutDraft, type CheckoutField, EMPTY_DRAFT, parseDraft, quoteBodyOf } from '../lib/checkout/draft.ts';
+import { DRAFT_KEY } from '../lib/checkout/draft-storage.ts';
 
 export { DRAFT_KEY };
 

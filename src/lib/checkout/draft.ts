@@ -56,9 +56,6 @@ export type CheckoutDraft = z.infer<typeof draftSchema>;
 
 export const EMPTY_DRAFT: CheckoutDraft = draftSchema.parse({});
 
-/** Where the tab keeps the checkout draft (sessionStorage). */
-export const DRAFT_KEY = 'checkoutDraft';
-
 /** Reads a stored draft; anything unreadable gives the empty draft. */
 export function parseDraft(raw: string | null | undefined): CheckoutDraft {
   try {
@@ -231,17 +228,4 @@ export function quoteBodyOf(d: CheckoutDraft): QuoteBody {
   if (d.payment) body.payment = d.payment;
   if (d.coupon.trim()) body.coupon = d.coupon.trim();
   return body;
-}
-
-/** The promotion code the tab has applied (the cart page sets it, checkout reads it with the draft). */
-export function storedCoupon(): string {
-  if (typeof sessionStorage === 'undefined') return '';
-  return parseDraft(sessionStorage.getItem(DRAFT_KEY)).coupon;
-}
-
-/** Keeps `coupon` in the tab's draft, leaving the rest of it as it is. */
-export function storeCoupon(coupon: string): void {
-  if (typeof sessionStorage === 'undefined') return;
-  const draft = parseDraft(sessionStorage.getItem(DRAFT_KEY));
-  sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...draft, coupon }));
 }
