@@ -7,6 +7,7 @@ import type { ApiClientError } from '../lib/api/client.ts';
 import type { PlacedOrder } from '../lib/api/order-types.ts';
 import { createOrderSubmitter, ordersApi } from '../lib/api/orders.ts';
 import { type CheckoutField, fieldOf, firstField, orderBodyOf, validateDraft } from '../lib/checkout/draft.ts';
+import { DRAFT_KEY } from '../lib/checkout/draft-storage.ts';
 import { localePath } from '../lib/i18n/locale.ts';
 import { t } from '../lib/i18n/messages/index.ts';
 import { nav } from '../lib/runtime/navigate.ts';
@@ -14,7 +15,6 @@ import { toMobile } from '../lib/taiwan/phone.ts';
 import {
   $checkout,
   type CheckoutState,
-  DRAFT_KEY,
   isRefusedCoupon,
   PROOF_KEY,
   phoneConfirmed,

@@ -7,8 +7,6 @@ import type { UserInfo } from '../lib/api/users.ts';
 import { type CheckoutDraft, type CheckoutField, EMPTY_DRAFT, parseDraft, quoteBodyOf } from '../lib/checkout/draft.ts';
 import { DRAFT_KEY } from '../lib/checkout/draft-storage.ts';
 
-export { DRAFT_KEY };
-
 import { toMobile } from '../lib/taiwan/phone.ts';
 import { showError } from './ui.ts';
 

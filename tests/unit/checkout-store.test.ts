@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ordersApi } from '../../src/lib/api/orders.ts';
 import { fieldOf } from '../../src/lib/checkout/draft.ts';
+import { DRAFT_KEY } from '../../src/lib/checkout/draft-storage.ts';
 import { t } from '../../src/lib/i18n/messages/index.ts';
 import { addToCart } from '../../src/stores/cart.ts';
-import { $checkout, DRAFT_KEY, initCheckout, requote, updateDraft } from '../../src/stores/checkout.ts';
+import { $checkout, initCheckout, requote, updateDraft } from '../../src/stores/checkout.ts';
 import { placeOrder, sendPhoneCode, verifyPhoneCode } from '../../src/stores/checkout-order.ts';
 import { $order, cancelOrder, keptGuestKey, loadOrder } from '../../src/stores/orders.ts';
 import { checkoutShop } from './support/checkout-shop.ts';

@@ -1,5 +1,7 @@
+import type { ExpressionBuilder } from 'kysely';
 import { PAYMENT_GRACE_MS, PAYMENT_SWEEP_INTERVAL_MS } from '../../config.ts';
 import type { Deps } from '../context.ts';
+import type { Database } from '../db/schema.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { invoiceWorkSettled, syncInvoices } from './invoicing.ts';
 import { reconcileAwaiting, reconcileOrder } from './reconcile.ts';
@@ -15,6 +17,16 @@ export const graceMs = (deps: Deps): number =>
 
 /** Methods whose payment can be made until the account's or code's expiry and reported a day later. */
 const OFFLINE_METHODS = ['atm', 'cvs_code'];
+
+/** Whether the order `o` has an attempt with an ATM account or store code given. */
+const issuedAttempt = (eb: ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>) =>
+  eb.exists(
+    eb
+      .selectFrom('payment_attempts as a')
+      .select('a.id')
+      .whereRef('a.order_id', '=', 'o.id')
+      .where('a.state', '=', 'issued'),
+  );
 
 /**
  * Cancels the unpaid orders past their pay deadline (card timeout; ATM or store-code expiry plus the
@@ -32,35 +44,14 @@ export async function releaseUnpaid(deps: Deps): Promise<string[]> {
   // and reported later, so the grace period applies.
   const due = await k
     .selectFrom('orders as o')
-    .select((eb) => [
-      'o.id',
-      'o.no',
-      'o.payment_method',
-      eb
-        .exists(
-          eb
-            .selectFrom('payment_attempts as a')
-            .select('a.id')
-            .whereRef('a.order_id', '=', 'o.id')
-            .where('a.state', '=', 'issued'),
-        )
-        .as('issued'),
-    ])
+    .select((eb) => ['o.id', 'o.no', 'o.payment_method', issuedAttempt(eb).as('issued')])
     .where('o.state', '=', 'awaiting_payment')
     .where('o.pay_deadline', '<=', now)
     .where((eb) =>
       eb.or([
         eb('o.payment_method', 'not in', OFFLINE_METHODS),
         eb('o.pay_deadline', '<=', offlineDue),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('payment_attempts as a')
-              .select('a.id')
-              .whereRef('a.order_id', '=', 'o.id')
-              .where('a.state', '=', 'issued'),
-          ),
-        ),
+        eb.not(issuedAttempt(eb)),
       ]),
     )
     .orderBy('o.pay_deadline')

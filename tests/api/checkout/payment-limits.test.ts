@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { expectFailure, okResult } from '../../helpers/wire-asserts.ts';
-import type { TestVariant } from '../cart/cart-helpers.ts';
+import { variantPriced } from '../cart/cart-helpers.ts';
 import { bodyFor, memberBuyer, order, quote } from '../orders/orders-helpers.ts';
 
 /** ECPay's cashier takes each method only within its amounts: the shop never offers what it would refuse. */
@@ -11,22 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** A variant priced between `min` and `max`, with ample stock. */
-async function variantPriced(min: number, max: number): Promise<TestVariant> {
-  const k = shop.deps.db.kysely;
-  const v = await k
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.sku', 'v.price', 'p.id as product_id', 'p.slug'])
-    .where('v.price', '>=', min)
-    .where('v.price', '<=', max)
-    .orderBy('v.id')
-    .executeTakeFirstOrThrow();
-  await k.updateTable('variants').set({ stock: 50 }).where('id', '=', v.id).execute();
-  await k.updateTable('products').set({ stock: 50 }).where('id', '=', v.product_id).execute();
-  return { id: v.id, sku: v.sku, price: v.price, productId: v.product_id, productSlug: v.slug };
-}
-
 const methodOf = (
   q: { payment_methods: { code: string; available: boolean; reason: string | null }[] },
   code: string,
@@ -34,7 +18,7 @@ const methodOf = (
 
 describe('payment amount limits', () => {
   it('a NT$25,000 quote offers ATM and card but not the store code, and says why in each language', async () => {
-    const v = await variantPriced(5_000, 12_500);
+    const v = await variantPriced(shop, 5_000, 12_500);
     const buyer = await memberBuyer(shop, [[v, Math.ceil(25_000 / v.price)]]);
     const body = { shipping: { method: 'home', city: '臺北市' }, payment: 'cvs_code' };
     const zh = okResult(await quote(shop, buyer, body, 'zh-TW'));
@@ -50,7 +34,7 @@ describe('payment amount limits', () => {
   });
 
   it('an order by store code above its limit is refused and takes no stock', async () => {
-    const v = await variantPriced(6_001, 49_000);
+    const v = await variantPriced(shop, 6_001, 49_000);
     const buyer = await memberBuyer(shop, [[v, 1]]);
     const before = await shop.deps.db.kysely
       .selectFrom('variants')
@@ -68,7 +52,7 @@ describe('payment amount limits', () => {
   });
 
   it('takes its limits from the configuration', async () => {
-    const v = await variantPriced(1_000, 5_000);
+    const v = await variantPriced(shop, 1_000, 5_000);
     const buyer = await memberBuyer(shop, [[v, 1]]);
     const body = { shipping: { method: 'home', city: '臺北市' }, payment: 'atm' };
     expect(methodOf(okResult(await quote(shop, buyer, body)), 'atm').available).toBe(true);

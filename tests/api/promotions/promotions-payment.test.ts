@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceWorkSettled } from '../../../src/server/payment/invoicing.ts';
 import { disableCode, listPromotions, showCode } from '../../../src/server/promotions/promotion-admin.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
+import { variantPriced } from '../cart/cart-helpers.ts';
 import { bodyFor, memberBuyer, order, quote } from '../orders/orders-helpers.ts';
 import { createPaymentShop, NOTIFY, noticesOf, orderFacts, paidNotice, postForm } from '../payment/payment-helpers.ts';
-import { newCode, variantPriced } from './promotions-helpers.ts';
+import { newCode } from './promotions-helpers.ts';
 
 /** A discounted order is paid and invoiced for its discounted total, over real HTTP to the simulators. */
 let shop: TestShop & { origin: string };

@@ -3,9 +3,9 @@ import { releaseUnpaid } from '../../../src/server/payment/sweep.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { expectFailure, okResult } from '../../helpers/wire-asserts.ts';
 import { registerMember } from '../accounts/users-helpers.ts';
-import { cartOf } from '../cart/cart-helpers.ts';
+import { cartOf, variantPriced } from '../cart/cart-helpers.ts';
 import { type Buyer, bodyFor, guestBuyer, memberBuyer, newKey, order, quote } from '../orders/orders-helpers.ts';
-import { newCode, usedOf, variantPriced } from './promotions-helpers.ts';
+import { newCode, usedOf } from './promotions-helpers.ts';
 
 /** Promotions across the quote and the order, on the demo shop with its anniversary promotions running. */
 let shop: TestShop;
