@@ -14,7 +14,16 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      name: 'after-paint-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'after-paint', entrypoint: './src/scripts/after-paint.ts' }),
+      },
+    },
+  ],
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always', concurrency: 4 },
   i18n: {
