@@ -14,6 +14,8 @@ export interface CartPromoState {
   discountTotal: number;
   nudge: TierNudge | null;
   busy: boolean;
+  /** The server has answered (or failed) once for the cart as it is on this page. */
+  quoted: boolean;
 }
 
 /** The cart page's promotions: the code field and what the server takes off the cart as it is now. */
@@ -24,6 +26,7 @@ export const $cartPromo = map<CartPromoState>({
   discountTotal: 0,
   nudge: null,
   busy: false,
+  quoted: false,
 });
 
 let seq = 0;
@@ -52,7 +55,7 @@ export async function refreshPromo(): Promise<void> {
     }
     // Anything else: the cart shows its own totals; the discounts are confirmed at checkout.
   } finally {
-    if (mine === seq) $cartPromo.setKey('busy', false);
+    if (mine === seq) $cartPromo.set({ ...$cartPromo.get(), busy: false, quoted: true });
   }
 }
 

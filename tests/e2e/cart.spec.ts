@@ -95,6 +95,59 @@ for (const locale of LOCALES) {
       expect((await res.json()).message).toBe(SOLD_OUT_MESSAGE[locale]);
     });
 
+    test('a returning shopper sees the cart as last seen while it loads, and a changed or other cart is never painted', async ({
+      page,
+      request,
+    }) => {
+      const { twoInStock: p } = await cartProducts(request, locale);
+      const [first, second] = p.variants;
+      await page.goto(productUrl(locale, p));
+      await addFromProductPage(page, locale, first.option_value, 1);
+      await page.goto(url(locale, '/cart'));
+      await expect(cartLine(page, locale, p.name)).toHaveCount(1);
+      // The page has settled: its paint is kept. Held answers show what the page paints before them.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('lastPaint:cart') !== null)).toBe(true);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/cart', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      const copy = page.locator('.last-paint');
+      await expect(copy).toBeVisible();
+      await expect(copy).toHaveAttribute('inert', '');
+      await expect(copy.getByText(p.name)).toBeVisible();
+      // Not in the accessibility tree, so the line is not there twice for a screen reader; axe agrees.
+      await expect(cartLine(page, locale, p.name)).toHaveCount(0);
+      await expectNoAxeViolations(page, 'cart page with its last paint');
+      release();
+      await expect(cartLine(page, locale, p.name)).toHaveCount(1);
+      await expect(copy).toHaveCount(0);
+      await expect(page.locator('.sw-cart-line')).toHaveCount(1);
+
+      // The cart changed on a product page: the old paint no longer matches its count.
+      await page.unroute('**/api/cart');
+      await page.goto(productUrl(locale, p));
+      await addFromProductPage(page, locale, second.option_value, 1);
+      await page.route('**/api/cart', async (route) => {
+        await new Promise((r) => setTimeout(r, 1_500));
+        await route.continue();
+      });
+      await page.goto(url(locale, '/cart'));
+      await expect(page.locator('.sw-cart-loading')).toBeVisible();
+      await expect(page.locator('.last-paint')).toHaveCount(0);
+      await expect(cartLine(page, locale, p.name)).toHaveCount(2);
+
+      // Another shopper in this browser (a new guest cart) never sees it.
+      await page.context().clearCookies();
+      await page.goto(url(locale, '/cart'));
+      await expect(page.locator('.last-paint')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: msg(locale, 'cart.empty') })).toBeVisible();
+    });
+
     test('logging in merges the guest cart into the member cart', async ({ page, request }) => {
       const { twoInStock: p } = await cartProducts(request, locale);
       const [first, second] = p.variants;

@@ -1,15 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Locale } from '../../config.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatPrice } from '../../lib/i18n/price.ts';
+import { hasLastPaint, keepPaint, takeLastPaint } from '../../lib/runtime/last-paint.ts';
 import { $cart, changeQuantity, dismissRemoved, loadCart, removeLine, undoRemove } from '../../stores/cart.ts';
 import { $cartPromo, applyCartCoupon, removeCartCoupon, startCartPromo } from '../../stores/cart-promo.ts';
 import { mountOverlaysOnDemand } from '../auth/overlays-on-demand.ts';
 import { CouponField } from '../promotions/CouponField.tsx';
 import { DiscountRows, TierNudgeNote } from '../promotions/DiscountLines.tsx';
 import { CartLineItem } from './CartLineItem.tsx';
+import { CART_PAINT } from './cart-paint.ts';
 import './cart.css';
 
 /** The /cart page: lines, undo of a removal, the summary and the way to checkout; or the empty state. */
@@ -29,7 +31,28 @@ export default function CartView({ locale }: { locale: Locale }) {
     if (newestRemoved) undoRef.current?.focus();
   }, [newestRemoved]);
 
-  if (!loaded)
+  // Opened with the last paint of this cart: it stays until this view can take its place whole
+  // (lines and the promotions' lines), then goes in the same frame.
+  const [painted] = useState(hasLastPaint);
+  const settled = loaded && !(painted && cart.lines.length > 0 && !promo.quoted);
+  useLayoutEffect(() => {
+    if (settled) takeLastPaint();
+  }, [settled]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const steady =
+    settled &&
+    removed.length === 0 &&
+    Object.keys(busy).length === 0 &&
+    Object.keys(lineErrors).length === 0 &&
+    !promo.busy &&
+    !promo.error &&
+    (cart.lines.length === 0 || promo.quoted);
+  useEffect(() => {
+    if (steady && rootRef.current)
+      keepPaint(CART_PAINT.name, locale, String(cart.count), CART_PAINT.cookies, rootRef.current.outerHTML);
+  });
+
+  if (!settled)
     return (
       <p className="sw-cart-loading" aria-busy="true">
         {t(locale, 'cart.loading')}
@@ -37,7 +60,7 @@ export default function CartView({ locale }: { locale: Locale }) {
     );
 
   return (
-    <div className="sw-cart">
+    <div className="sw-cart" ref={rootRef}>
       <div className="sw-cart-undo" role="status">
         {removed.map((line, i) => (
           <p key={line.sku}>
