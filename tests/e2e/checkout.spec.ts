@@ -138,14 +138,33 @@ for (const locale of LOCALES) {
       const fill = await fillCart(request, { sort: 'newest', maxPrice: 19_000, locale });
       await useGuestCart(context, baseURL!, fill);
       const f = checkoutForm(page, locale);
+      // The guests' lead is on the page's first paint, before the quote answers; its links work then.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/checkout/quote', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto(url(locale, '/cart/checkout'));
+      await expect(page.locator('.sw-co-pending .sw-co-guest')).toBeVisible();
+      release();
+      await page.unroute('**/api/checkout/quote');
       await page.getByRole('link', { name: f.t('checkout.guest.login') }).click();
       await loginWithForm(page, locale, member.phone, member.password);
       await page.waitForURL((u) => u.pathname.startsWith(url(locale, '/cart/checkout')));
       await expect(page.getByRole('list', { name: f.t('cart.lines') })).toContainText(fill.product.name);
       await expect(f.field('checkout.receiver.phone')).toHaveValue(member.phone);
       await expect(page.getByRole('button', { name: f.t('checkout.phone.send') })).toHaveCount(0);
+      await expect(page.locator('.sw-co-guest')).toHaveCount(0);
       await expectAccessible(page, 'checkout after login', 375);
+      // A member's page never paints the guests' lead, not even before the quote answers.
+      await page.route('**/api/checkout/quote', (route) => setTimeout(() => void route.continue(), 1_500));
+      await page.reload();
+      await expect(page.locator('.sw-co-pending')).toBeAttached();
+      await expect(page.locator('.sw-co-guest')).toBeHidden();
+      await expect(f.field('checkout.receiver.phone')).toHaveValue(member.phone);
     });
   });
 

@@ -13,7 +13,7 @@ import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { FieldError, invalid } from './fields.tsx';
 import { InvoiceFields } from './InvoiceFields.tsx';
 import { PaymentFields } from './PaymentFields.tsx';
-import { ReceiverFields } from './ReceiverFields.tsx';
+import { GuestLead, ReceiverFields } from './ReceiverFields.tsx';
 import { ShippingFields } from './ShippingFields.tsx';
 import '../auth/forms.css';
 import '../cart/cart.css';
@@ -61,7 +61,15 @@ export default function CheckoutView({ locale }: { locale: Locale }) {
     return () => removeEventListener('pageshow', back);
   }, []);
 
-  if (!ready || !state.quote) return <Pending locale={locale} />;
+  // Until the island knows who is ordering, the page (prerendered) shows the guests' lead where the
+  // form will have it; a member's browser hides it before the first paint (CartShell).
+  if (!ready || !state.quote)
+    return (
+      <div className="sw-co-pending">
+        <GuestLead locale={locale} />
+        <Pending locale={locale} />
+      </div>
+    );
   if (state.quote.lines.length === 0)
     return (
       <div className="sw-empty">
@@ -83,6 +91,7 @@ export default function CheckoutView({ locale }: { locale: Locale }) {
       }}
     >
       <div className="sw-co-main">
+        {!member && <GuestLead locale={locale} />}
         <ReceiverFields locale={locale} guest={!member} />
         <ShippingFields locale={locale} />
         <PaymentFields locale={locale} />

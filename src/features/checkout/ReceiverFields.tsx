@@ -66,24 +66,31 @@ function PhoneCheck({ locale }: { locale: Locale }) {
   );
 }
 
-/** Receiver: name, mobile and email; a guest may sign in (and come back here) or confirms the mobile. */
+/**
+ * A guest may sign in or sign up (and come back here). The page's first paint has it before the
+ * island loads, at the same place, hidden for members before that paint (CheckoutView).
+ */
+export function GuestLead({ locale }: { locale: Locale }) {
+  return (
+    <p className="sw-co-guest">
+      {t(locale, 'checkout.guest.intro')}{' '}
+      <a href={localePath(locale, '/login')} onClick={() => recordVisit()}>
+        {t(locale, 'checkout.guest.login')}
+      </a>{' '}
+      <a href={localePath(locale, '/sign-up')} onClick={() => recordVisit()}>
+        {t(locale, 'checkout.guest.signUp')}
+      </a>
+    </p>
+  );
+}
+
+/** Receiver: name, mobile and email; a guest confirms the mobile. */
 export function ReceiverFields({ locale, guest }: { locale: Locale; guest: boolean }) {
   const { draft, errors } = useStore($checkout);
   const pickup = draft.method === 'cvs';
   return (
     <fieldset className="sw-co-section">
       <legend>{t(locale, 'checkout.receiver')}</legend>
-      {guest && (
-        <p className="sw-co-guest">
-          {t(locale, 'checkout.guest.intro')}{' '}
-          <a href={localePath(locale, '/login')} onClick={() => recordVisit()}>
-            {t(locale, 'checkout.guest.login')}
-          </a>{' '}
-          <a href={localePath(locale, '/sign-up')} onClick={() => recordVisit()}>
-            {t(locale, 'checkout.guest.signUp')}
-          </a>
-        </p>
-      )}
       <TextField
         field="receiver.name"
         label={t(locale, pickup ? 'receiver.field.name' : 'checkout.receiver.name')}

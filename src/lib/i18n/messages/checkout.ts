@@ -57,8 +57,7 @@ export const checkout = {
     'checkout.guest.intro': 'Already a member? Log in to fill in your details; your cart comes along.',
     'checkout.guest.login': 'Log in',
     'checkout.guest.signUp': 'Sign up',
-    'checkout.phone.why':
-      'Guests confirm the receiver’s mobile with a text message code; the link to the order is sent to it.',
+    'checkout.phone.why': 'We text a code to confirm the receiver’s mobile; the order’s link goes to it.',
     'checkout.phone.send': 'Send code',
     'checkout.phone.resend': 'Send the code again',
     'checkout.phone.code': 'Text message code',
