@@ -32,8 +32,12 @@ export const pages = {
     'checkout.placeholder': '收件人、配送方式與發票資料將在此填寫。',
     'payment.title': '付款',
     'payment.placeholder': '付款方式與付款狀態將顯示在這裡。',
+    'payment.lead':
+      '付款由綠界科技 ECPay 處理：信用卡資料只在綠界的加密付款頁上填寫，本店不會看到或保存您的卡號；ATM 轉帳帳號與超商代碼也由綠界提供。',
     'result.title': '訂單結果',
     'result.placeholder': '您的訂單結果將顯示在這裡。',
+    'result.lead':
+      '這一頁會顯示訂單的付款與出貨狀態。之後想再查看：會員可到「我的訂單」，以訪客身分訂購的話，請使用下方的訂單連結。',
     'cart.steps': '購物流程',
     'cart.continue': '繼續購物',
     'dev.title': '元件展示',
@@ -73,8 +77,12 @@ export const pages = {
     'checkout.placeholder': 'Recipient, delivery and invoice details will be filled in here.',
     'payment.title': 'Payment',
     'payment.placeholder': 'Payment methods and the payment status will show here.',
+    'payment.lead':
+      'Payments are handled by ECPay: card details are entered only on ECPay’s encrypted payment page, and the shop never sees or keeps your card number. ATM transfer accounts and store payment codes come from ECPay too.',
     'result.title': 'Order result',
     'result.placeholder': 'The result of your order will show here.',
+    'result.lead':
+      'This page shows your order’s payment and delivery status. To see it again later, members can open My orders; if you ordered as a guest, use the order link below.',
     'cart.steps': 'Checkout steps',
     'cart.continue': 'Continue shopping',
     'dev.title': 'Component demos',
