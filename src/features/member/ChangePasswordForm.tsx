@@ -18,7 +18,7 @@ const passwordForm = createForm();
 /** Change the password: current, new and its confirmation; other sessions end on success. */
 export default function ChangePasswordForm({ locale }: { locale: Locale }) {
   return (
-    <MemberFrame locale={locale} current="change-password">
+    <MemberFrame locale={locale} current="change-password" title={t(locale, 'member.password.title')}>
       {() => <ChangePassword locale={locale} />}
     </MemberFrame>
   );
@@ -28,7 +28,6 @@ function ChangePassword({ locale }: { locale: Locale }) {
   const form = useStore(passwordForm.$form);
   return (
     <>
-      <h1>{t(locale, 'member.password.title')}</h1>
       <form
         noValidate
         onSubmit={(event) => {

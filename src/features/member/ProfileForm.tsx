@@ -39,7 +39,7 @@ function AddressFields(props: { locale: Locale; city: string; area: string; fiel
 /** View and edit the profile: name, email and the Taiwan address. */
 export default function ProfileForm({ locale }: { locale: Locale }) {
   return (
-    <MemberFrame locale={locale} current="profile">
+    <MemberFrame locale={locale} current="profile" title={t(locale, 'member.profile.title')}>
       {() => <Profile locale={locale} />}
     </MemberFrame>
   );
@@ -51,7 +51,6 @@ function Profile({ locale }: { locale: Locale }) {
   if (!userInfo) return null;
   return (
     <>
-      <h1>{t(locale, 'member.profile.title')}</h1>
       <form
         noValidate
         onSubmit={(event) => {
