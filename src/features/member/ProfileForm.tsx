@@ -4,21 +4,22 @@ import { AddressPickers } from '../../components/AddressPickers.tsx';
 import type { Locale } from '../../config.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatMobile } from '../../lib/taiwan/phone.ts';
-import { z } from '../../lib/zod.ts';
 import { $auth, updateProfile } from '../../stores/auth.ts';
 import { Field, FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';
 import { createForm } from '../auth/form.ts';
-import { rules } from '../auth/validation.ts';
 import { MemberFrame } from './MemberFrame.tsx';
 
-const schema = z.object({
-  name: rules.required(),
-  email: rules.optionalEmail(),
-  city: z.string(),
-  area: z.string(),
-  addr: z.string().trim(),
-});
 const profileForm = createForm();
+
+/**
+ * The form's rules, fetched when the member first focuses a field (so they are in by the time the
+ * form is sent) or sends it: zod is not part of the page's first load.
+ */
+let schemaLoad: Promise<typeof import('./profile-schema.ts')> | undefined;
+const loadSchema = () => {
+  schemaLoad ??= import('./profile-schema.ts');
+  return schemaLoad;
+};
 
 /** The profile's address pickers, starting from the stored city and district. */
 function AddressFields(props: { locale: Locale; city: string; area: string; fields: Record<string, string> }) {
@@ -53,10 +54,12 @@ function Profile({ locale }: { locale: Locale }) {
     <>
       <form
         noValidate
-        onSubmit={(event) => {
+        onFocus={() => void loadSchema()}
+        onSubmit={async (event) => {
           event.preventDefault();
           const values = formValues(event.currentTarget);
-          void profileForm.submit(schema, values, locale, async (v) => {
+          const { profileSchema } = await loadSchema();
+          void profileForm.submit(profileSchema, values, locale, async (v) => {
             // A new email is sent (and waits for its link); an emptied one clears it.
             const emailChanged = v.email !== userInfo.email;
             await updateProfile({
