@@ -51,67 +51,65 @@ function Profile({ locale }: { locale: Locale }) {
   const form = useStore(profileForm.$form);
   if (!userInfo) return null;
   return (
-    <>
-      <form
-        noValidate
-        onFocus={() => void loadSchema()}
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const values = formValues(event.currentTarget);
-          const { profileSchema } = await loadSchema();
-          void profileForm.submit(profileSchema, values, locale, async (v) => {
-            // A new email is sent (and waits for its link); an emptied one clears it.
-            const emailChanged = v.email !== userInfo.email;
-            await updateProfile({
-              name: v.name,
-              ...(emailChanged ? { email: v.email } : {}),
-              city: v.city,
-              area: v.area,
-              zipcode: String(values.zipcode ?? ''),
-              addr: v.addr,
-            });
-            const saved = t(locale, 'member.profile.saved');
-            return emailChanged && v.email ? `${saved} ${t(locale, 'member.profile.emailPending')}` : saved;
+    <form
+      noValidate
+      onFocus={() => void loadSchema()}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const values = formValues(event.currentTarget);
+        const { profileSchema } = await loadSchema();
+        void profileForm.submit(profileSchema, values, locale, async (v) => {
+          // A new email is sent (and waits for its link); an emptied one clears it.
+          const emailChanged = v.email !== userInfo.email;
+          await updateProfile({
+            name: v.name,
+            ...(emailChanged ? { email: v.email } : {}),
+            city: v.city,
+            area: v.area,
+            zipcode: String(values.zipcode ?? ''),
+            addr: v.addr,
           });
-        }}
-      >
-        <p>
-          <strong>{t(locale, 'member.profile.phone')}</strong>: {formatMobile(userInfo.phone)}
-          <span className="sw-badge">
-            {t(locale, userInfo.phoneVerify ? 'member.profile.verified' : 'member.profile.unverified')}
-          </span>
-        </p>
-        <Field
-          label={t(locale, 'member.profile.name')}
-          name="name"
-          autoComplete="name"
-          defaultValue={userInfo.name}
-          required
-          error={form.fields.name}
-        />
-        <Field
-          label={t(locale, 'member.profile.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={userInfo.email}
-          error={form.fields.email}
-        />
-        <AddressFields locale={locale} city={userInfo.city} area={userInfo.area} fields={form.fields} />
-        <Field
-          label={t(locale, 'member.profile.addr')}
-          name="addr"
-          autoComplete="street-address"
-          defaultValue={userInfo.addr}
-          error={form.fields.addr}
-        />
-        <FormMessages message={form.message} notice={form.notice} />
-        <SubmitButton
-          pending={form.pending}
-          label={t(locale, 'member.profile.save')}
-          pendingLabel={t(locale, 'auth.pending')}
-        />
-      </form>
-    </>
+          const saved = t(locale, 'member.profile.saved');
+          return emailChanged && v.email ? `${saved} ${t(locale, 'member.profile.emailPending')}` : saved;
+        });
+      }}
+    >
+      <p>
+        <strong>{t(locale, 'member.profile.phone')}</strong>: {formatMobile(userInfo.phone)}
+        <span className="sw-badge">
+          {t(locale, userInfo.phoneVerify ? 'member.profile.verified' : 'member.profile.unverified')}
+        </span>
+      </p>
+      <Field
+        label={t(locale, 'member.profile.name')}
+        name="name"
+        autoComplete="name"
+        defaultValue={userInfo.name}
+        required
+        error={form.fields.name}
+      />
+      <Field
+        label={t(locale, 'member.profile.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={userInfo.email}
+        error={form.fields.email}
+      />
+      <AddressFields locale={locale} city={userInfo.city} area={userInfo.area} fields={form.fields} />
+      <Field
+        label={t(locale, 'member.profile.addr')}
+        name="addr"
+        autoComplete="street-address"
+        defaultValue={userInfo.addr}
+        error={form.fields.addr}
+      />
+      <FormMessages message={form.message} notice={form.notice} />
+      <SubmitButton
+        pending={form.pending}
+        label={t(locale, 'member.profile.save')}
+        pendingLabel={t(locale, 'auth.pending')}
+      />
+    </form>
   );
 }
