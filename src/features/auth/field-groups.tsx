@@ -6,7 +6,7 @@ import { t } from '../../lib/i18n/messages/index.ts';
 import { Field, FormMessages } from './fields.tsx';
 import { OtpButton } from './OtpButton.tsx';
 import type { createOtpSender } from './otp.ts';
-import type { FieldErrors } from './validation.ts';
+import type { FieldErrors } from './validate.ts';
 
 /** The texted-code input (`code`: digits, offered for one-time-code autofill); addon and hint as in Field. */
 export function CodeField(props: { label: string; error?: string; addon?: ReactNode; hint?: ReactNode }) {

@@ -3,7 +3,7 @@ import { type Locale, OTP_RESEND_SECONDS } from '../../config.ts';
 import { ApiClientError, UNEXPECTED_ERROR } from '../../lib/api/client.ts';
 import type { ZodType } from '../../lib/zod.ts';
 import { showError } from '../../stores/ui.ts';
-import { type FieldErrors, validate } from './validation.ts';
+import { type FieldErrors, validate } from './validate.ts';
 
 export interface FormState {
   /** A request is in flight: buttons are disabled and further submits are ignored. */

@@ -1,18 +1,11 @@
-import { type Locale, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../config.ts';
-import { type MessageKey, t } from '../../lib/i18n/messages/index.ts';
+import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../config.ts';
+import type { MessageKey } from '../../lib/i18n/messages/index.ts';
 import { toMobile } from '../../lib/taiwan/phone.ts';
 import { type ZodType, z } from '../../lib/zod.ts';
 
-/** Placeholders of the validation messages that carry a figure. */
-const PARAMS: Partial<Record<MessageKey, Record<string, number>>> = {
-  'auth.error.passwordShort': { n: PASSWORD_MIN_LENGTH },
-  'auth.error.passwordLong': { n: PASSWORD_MAX_LENGTH },
-  'auth.error.code': { n: OTP_LENGTH },
-};
-
 const codePoints = (s: string) => [...s].length;
 
-/** Field rules; each failure message is a message key, translated by `validate`. */
+/** Field rules; each failure message is a message key, translated by `validate` (validate.ts). */
 export const rules = {
   required: (key: MessageKey = 'auth.error.required') => z.string().trim().min(1, key),
   mobile: () =>
@@ -45,23 +38,4 @@ export function withConfirmation<T extends { confirm: string }>(
   passwordOf: (v: T) => string,
 ): ZodType<T> {
   return schema.refine((v) => v.confirm === passwordOf(v), { message: 'auth.error.confirm', path: ['confirm'] });
-}
-
-export type FieldErrors = Record<string, string>;
-
-/** Parses `values`; on failure returns the first message per field, in `locale`. */
-export function validate<T>(
-  schema: ZodType<T>,
-  values: unknown,
-  locale: Locale,
-): { ok: true; data: T } | { ok: false; fields: FieldErrors } {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const fields: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    const key = issue.message as MessageKey;
-    fields[field] ??= t(locale, key, PARAMS[key]);
-  }
-  return { ok: false, fields };
 }

@@ -18,7 +18,7 @@ const passwordForm = createForm();
 /** Change the password: current, new and its confirmation; other sessions end on success. */
 export default function ChangePasswordForm({ locale }: { locale: Locale }) {
   return (
-    <MemberFrame locale={locale} current="change-password">
+    <MemberFrame locale={locale} current="change-password" title={t(locale, 'member.password.title')}>
       {() => <ChangePassword locale={locale} />}
     </MemberFrame>
   );
@@ -27,41 +27,38 @@ export default function ChangePasswordForm({ locale }: { locale: Locale }) {
 function ChangePassword({ locale }: { locale: Locale }) {
   const form = useStore(passwordForm.$form);
   return (
-    <>
-      <h1>{t(locale, 'member.password.title')}</h1>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const target = event.currentTarget;
-          void passwordForm
-            .submit(schema, formValues(target), locale, async (v) => {
-              await changePassword(v.currentPassword, v.newPassword);
-              return t(locale, 'member.password.done');
-            })
-            .then((done) => done && target.reset());
-        }}
-      >
-        <Field
-          label={t(locale, 'member.password.current')}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={form.fields.currentPassword}
-        />
-        <NewPasswordFields
-          label={t(locale, 'member.password.new')}
-          confirmLabel={t(locale, 'member.password.confirm')}
-          fields={form.fields}
-        />
-        <FormMessages message={form.message} notice={form.notice} />
-        <SubmitButton
-          pending={form.pending}
-          label={t(locale, 'member.password.submit')}
-          pendingLabel={t(locale, 'auth.pending')}
-        />
-      </form>
-    </>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const target = event.currentTarget;
+        void passwordForm
+          .submit(schema, formValues(target), locale, async (v) => {
+            await changePassword(v.currentPassword, v.newPassword);
+            return t(locale, 'member.password.done');
+          })
+          .then((done) => done && target.reset());
+      }}
+    >
+      <Field
+        label={t(locale, 'member.password.current')}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.fields.currentPassword}
+      />
+      <NewPasswordFields
+        label={t(locale, 'member.password.new')}
+        confirmLabel={t(locale, 'member.password.confirm')}
+        fields={form.fields}
+      />
+      <FormMessages message={form.message} notice={form.notice} />
+      <SubmitButton
+        pending={form.pending}
+        label={t(locale, 'member.password.submit')}
+        pendingLabel={t(locale, 'auth.pending')}
+      />
+    </form>
   );
 }

@@ -21,9 +21,11 @@ export type MemberPage = (typeof MEMBER_PAGES)[number]['key'];
 
 /**
  * The frame of every member page: members only (guests go to login and come back), the member
- * menu with the logout button, and the page once the token has been checked.
+ * menu with the logout button, the page's heading, and the page once the token has been checked.
+ * The menu and the heading are in the prerendered page, so they are on the first screen; the panel
+ * takes the first screen from the start, so the footer never paints in view and then jumps down.
  */
-export function MemberFrame(props: { locale: Locale; current: MemberPage; children: () => ReactNode }) {
+export function MemberFrame(props: { locale: Locale; current: MemberPage; title: string; children: () => ReactNode }) {
   const { locale, current } = props;
   const ready = useGuard('member', locale);
   return (
@@ -42,7 +44,10 @@ export function MemberFrame(props: { locale: Locale; current: MemberPage; childr
           {t(locale, 'member.nav.logout')}
         </button>
       </nav>
-      <section className="sw-member-panel">{ready ? props.children() : <Pending locale={locale} />}</section>
+      <section className="sw-member-panel">
+        <h1>{props.title}</h1>
+        {ready ? props.children() : <Pending locale={locale} />}
+      </section>
     </div>
   );
 }

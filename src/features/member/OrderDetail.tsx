@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Locale } from '../../config.ts';
 import { localePath, neutralPath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { type PageError, validateRoute } from '../../lib/runtime/route-errors.ts';
 import { $order, loadOrder } from '../../stores/orders.ts';
+import { Pending } from '../auth/Pending.tsx';
 import { OrderActions } from '../orders/OrderActions.tsx';
 import { OrderView } from '../orders/OrderView.tsx';
 import { MemberFrame } from './MemberFrame.tsx';
@@ -23,18 +24,16 @@ function Detail({ locale, no }: { locale: Locale; no: string }) {
   useEffect(() => {
     void loadOrder(no);
   }, [no]);
-  if (loading || (!order && !error)) return <p aria-busy="true">{t(locale, 'auth.loading')}</p>;
+  if (loading || (!order && !error)) return <Pending locale={locale} />;
   if (error || !order)
     return (
       <div className="sw-empty" data-status={error?.status}>
-        <h1>{t(locale, 'member.order.title')}</h1>
         <p>{error?.message}</p>
         <a href={localePath(locale, '/member/orders')}>{t(locale, 'member.order.back')}</a>
       </div>
     );
   return (
     <>
-      <h1>{t(locale, 'member.order.title')}</h1>
       <OrderActions locale={locale} />
       <OrderView locale={locale} order={order} />
       <p>
@@ -44,27 +43,38 @@ function Detail({ locale, no }: { locale: Locale; no: string }) {
   );
 }
 
+/** The page's order slug, or the 404 it is (read once mounted: the prerendered shell has no URL). */
+function useSlug(): { slug: string } | { error: PageError } | null {
+  const [slug, setSlug] = useState<{ slug: string } | { error: PageError } | null>(null);
+  useEffect(() => {
+    try {
+      setSlug({ slug: orderSlugOf(location.pathname) });
+    } catch (error) {
+      setSlug({ error: error as PageError });
+    }
+  }, []);
+  return slug;
+}
+
 /** One order of the member: its contents, the timeline, pay now and cancel while allowed. */
 export default function OrderDetail({ locale }: { locale: Locale }) {
+  const slug = useSlug();
+  const missing = slug && 'error' in slug ? slug.error : null;
   return (
-    <MemberFrame locale={locale} current="orders">
-      {() => {
-        let slug: string;
-        try {
-          slug = orderSlugOf(location.pathname);
-        } catch (error) {
-          const e = error as PageError;
-          return (
-            <div className="sw-empty" data-status={e.statusCode} data-error={e.message}>
-              <h1>{t(locale, 'error.notExist')}</h1>
-              <a className="btn" href={localePath(locale, '/')}>
-                {t(locale, 'error.backHome')}
-              </a>
-            </div>
-          );
-        }
-        return <Detail locale={locale} no={slug} />;
-      }}
+    <MemberFrame locale={locale} current="orders" title={t(locale, missing ? 'error.notExist' : 'member.order.title')}>
+      {() =>
+        !slug ? (
+          <Pending locale={locale} />
+        ) : 'error' in slug ? (
+          <div className="sw-empty" data-status={slug.error.statusCode} data-error={slug.error.message}>
+            <a className="btn" href={localePath(locale, '/')}>
+              {t(locale, 'error.backHome')}
+            </a>
+          </div>
+        ) : (
+          <Detail locale={locale} no={slug.slug} />
+        )
+      }
     </MemberFrame>
   );
 }

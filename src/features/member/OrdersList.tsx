@@ -62,7 +62,6 @@ function List({ locale }: { locale: Locale }) {
   const pages = page ? page.pageCount : 1;
   return (
     <>
-      <h1>{t(locale, 'member.orders.title')}</h1>
       <form className="sw-orders-filter" method="get" action={localePath(locale, '/member/orders')}>
         <div className="sw-field">
           <label htmlFor="orders-state">{t(locale, 'orders.filter')}</label>
@@ -125,7 +124,7 @@ function List({ locale }: { locale: Locale }) {
 /** The member's orders: state, date, total and first item image; filter by state; paged. */
 export default function OrdersList({ locale }: { locale: Locale }) {
   return (
-    <MemberFrame locale={locale} current="orders">
+    <MemberFrame locale={locale} current="orders" title={t(locale, 'member.orders.title')}>
       {() => <List locale={locale} />}
     </MemberFrame>
   );

@@ -19,7 +19,7 @@ const otp = createOtpSender('verify');
 /** Verify the member's phone: send a code to it, enter the code; phoneVerify becomes true. */
 export default function PhoneVerification({ locale }: { locale: Locale }) {
   return (
-    <MemberFrame locale={locale} current="phone">
+    <MemberFrame locale={locale} current="phone" title={t(locale, 'member.phone.title')}>
       {() => <Verify locale={locale} />}
     </MemberFrame>
   );
@@ -32,16 +32,10 @@ function Verify({ locale }: { locale: Locale }) {
   if (!userInfo) return null;
   const phone = formatMobile(userInfo.phone);
   if (userInfo.phoneVerify) {
-    return (
-      <>
-        <h1>{t(locale, 'member.phone.title')}</h1>
-        <FormMessages message="" notice={form.notice || t(locale, 'member.phone.already', { phone })} />
-      </>
-    );
+    return <FormMessages message="" notice={form.notice || t(locale, 'member.phone.already', { phone })} />;
   }
   return (
     <>
-      <h1>{t(locale, 'member.phone.title')}</h1>
       <p>{t(locale, 'member.phone.intro', { phone })}</p>
       <form
         noValidate

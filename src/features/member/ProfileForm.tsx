@@ -4,21 +4,22 @@ import { AddressPickers } from '../../components/AddressPickers.tsx';
 import type { Locale } from '../../config.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatMobile } from '../../lib/taiwan/phone.ts';
-import { z } from '../../lib/zod.ts';
 import { $auth, updateProfile } from '../../stores/auth.ts';
 import { Field, FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';
 import { createForm } from '../auth/form.ts';
-import { rules } from '../auth/validation.ts';
 import { MemberFrame } from './MemberFrame.tsx';
 
-const schema = z.object({
-  name: rules.required(),
-  email: rules.optionalEmail(),
-  city: z.string(),
-  area: z.string(),
-  addr: z.string().trim(),
-});
 const profileForm = createForm();
+
+/**
+ * The form's rules, fetched when the member first focuses a field (so they are in by the time the
+ * form is sent) or sends it: zod is not part of the page's first load.
+ */
+let schemaLoad: Promise<typeof import('./profile-schema.ts')> | undefined;
+const loadSchema = () => {
+  schemaLoad ??= import('./profile-schema.ts');
+  return schemaLoad;
+};
 
 /** The profile's address pickers, starting from the stored city and district. */
 function AddressFields(props: { locale: Locale; city: string; area: string; fields: Record<string, string> }) {
@@ -39,7 +40,7 @@ function AddressFields(props: { locale: Locale; city: string; area: string; fiel
 /** View and edit the profile: name, email and the Taiwan address. */
 export default function ProfileForm({ locale }: { locale: Locale }) {
   return (
-    <MemberFrame locale={locale} current="profile">
+    <MemberFrame locale={locale} current="profile" title={t(locale, 'member.profile.title')}>
       {() => <Profile locale={locale} />}
     </MemberFrame>
   );
@@ -50,66 +51,65 @@ function Profile({ locale }: { locale: Locale }) {
   const form = useStore(profileForm.$form);
   if (!userInfo) return null;
   return (
-    <>
-      <h1>{t(locale, 'member.profile.title')}</h1>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const values = formValues(event.currentTarget);
-          void profileForm.submit(schema, values, locale, async (v) => {
-            // A new email is sent (and waits for its link); an emptied one clears it.
-            const emailChanged = v.email !== userInfo.email;
-            await updateProfile({
-              name: v.name,
-              ...(emailChanged ? { email: v.email } : {}),
-              city: v.city,
-              area: v.area,
-              zipcode: String(values.zipcode ?? ''),
-              addr: v.addr,
-            });
-            const saved = t(locale, 'member.profile.saved');
-            return emailChanged && v.email ? `${saved} ${t(locale, 'member.profile.emailPending')}` : saved;
+    <form
+      noValidate
+      onFocus={() => void loadSchema()}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const values = formValues(event.currentTarget);
+        const { profileSchema } = await loadSchema();
+        void profileForm.submit(profileSchema, values, locale, async (v) => {
+          // A new email is sent (and waits for its link); an emptied one clears it.
+          const emailChanged = v.email !== userInfo.email;
+          await updateProfile({
+            name: v.name,
+            ...(emailChanged ? { email: v.email } : {}),
+            city: v.city,
+            area: v.area,
+            zipcode: String(values.zipcode ?? ''),
+            addr: v.addr,
           });
-        }}
-      >
-        <p>
-          <strong>{t(locale, 'member.profile.phone')}</strong>: {formatMobile(userInfo.phone)}
-          <span className="sw-badge">
-            {t(locale, userInfo.phoneVerify ? 'member.profile.verified' : 'member.profile.unverified')}
-          </span>
-        </p>
-        <Field
-          label={t(locale, 'member.profile.name')}
-          name="name"
-          autoComplete="name"
-          defaultValue={userInfo.name}
-          required
-          error={form.fields.name}
-        />
-        <Field
-          label={t(locale, 'member.profile.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={userInfo.email}
-          error={form.fields.email}
-        />
-        <AddressFields locale={locale} city={userInfo.city} area={userInfo.area} fields={form.fields} />
-        <Field
-          label={t(locale, 'member.profile.addr')}
-          name="addr"
-          autoComplete="street-address"
-          defaultValue={userInfo.addr}
-          error={form.fields.addr}
-        />
-        <FormMessages message={form.message} notice={form.notice} />
-        <SubmitButton
-          pending={form.pending}
-          label={t(locale, 'member.profile.save')}
-          pendingLabel={t(locale, 'auth.pending')}
-        />
-      </form>
-    </>
+          const saved = t(locale, 'member.profile.saved');
+          return emailChanged && v.email ? `${saved} ${t(locale, 'member.profile.emailPending')}` : saved;
+        });
+      }}
+    >
+      <p>
+        <strong>{t(locale, 'member.profile.phone')}</strong>: {formatMobile(userInfo.phone)}
+        <span className="sw-badge">
+          {t(locale, userInfo.phoneVerify ? 'member.profile.verified' : 'member.profile.unverified')}
+        </span>
+      </p>
+      <Field
+        label={t(locale, 'member.profile.name')}
+        name="name"
+        autoComplete="name"
+        defaultValue={userInfo.name}
+        required
+        error={form.fields.name}
+      />
+      <Field
+        label={t(locale, 'member.profile.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={userInfo.email}
+        error={form.fields.email}
+      />
+      <AddressFields locale={locale} city={userInfo.city} area={userInfo.area} fields={form.fields} />
+      <Field
+        label={t(locale, 'member.profile.addr')}
+        name="addr"
+        autoComplete="street-address"
+        defaultValue={userInfo.addr}
+        error={form.fields.addr}
+      />
+      <FormMessages message={form.message} notice={form.notice} />
+      <SubmitButton
+        pending={form.pending}
+        label={t(locale, 'member.profile.save')}
+        pendingLabel={t(locale, 'auth.pending')}
+      />
+    </form>
   );
 }
