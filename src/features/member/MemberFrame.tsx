@@ -25,7 +25,14 @@ export type MemberPage = (typeof MEMBER_PAGES)[number]['key'];
  * The menu and the heading are in the prerendered page, so they are on the first screen; the panel
  * takes the first screen from the start, so the footer never paints in view and then jumps down.
  */
-export function MemberFrame(props: { locale: Locale; current: MemberPage; title: string; children: () => ReactNode }) {
+export function MemberFrame(props: {
+  locale: Locale;
+  current: MemberPage;
+  title: string;
+  /** What the page is for, under its heading: prerendered with it, so the first screen says it at once. */
+  lead?: string;
+  children: () => ReactNode;
+}) {
   const { locale, current } = props;
   const ready = useGuard('member', locale);
   return (
@@ -46,6 +53,7 @@ export function MemberFrame(props: { locale: Locale; current: MemberPage; title:
       </nav>
       <section className="sw-member-panel">
         <h1>{props.title}</h1>
+        {props.lead && <p className="sw-member-lead">{props.lead}</p>}
         {ready ? props.children() : <Pending locale={locale} />}
       </section>
     </div>

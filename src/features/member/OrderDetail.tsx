@@ -61,7 +61,12 @@ export default function OrderDetail({ locale }: { locale: Locale }) {
   const slug = useSlug();
   const missing = slug && 'error' in slug ? slug.error : null;
   return (
-    <MemberFrame locale={locale} current="orders" title={t(locale, missing ? 'error.notExist' : 'member.order.title')}>
+    <MemberFrame
+      locale={locale}
+      current="orders"
+      title={t(locale, missing ? 'error.notExist' : 'member.order.title')}
+      lead={t(locale, 'member.order.lead')}
+    >
       {() =>
         !slug ? (
           <Pending locale={locale} />

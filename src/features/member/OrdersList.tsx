@@ -124,7 +124,12 @@ function List({ locale }: { locale: Locale }) {
 /** The member's orders: state, date, total and first item image; filter by state; paged. */
 export default function OrdersList({ locale }: { locale: Locale }) {
   return (
-    <MemberFrame locale={locale} current="orders" title={t(locale, 'member.orders.title')}>
+    <MemberFrame
+      locale={locale}
+      current="orders"
+      title={t(locale, 'member.orders.title')}
+      lead={t(locale, 'member.orders.lead')}
+    >
       {() => <List locale={locale} />}
     </MemberFrame>
   );

@@ -40,7 +40,12 @@ function AddressFields(props: { locale: Locale; city: string; area: string; fiel
 /** View and edit the profile: name, email and the Taiwan address. */
 export default function ProfileForm({ locale }: { locale: Locale }) {
   return (
-    <MemberFrame locale={locale} current="profile" title={t(locale, 'member.profile.title')}>
+    <MemberFrame
+      locale={locale}
+      current="profile"
+      title={t(locale, 'member.profile.title')}
+      lead={t(locale, 'member.profile.lead')}
+    >
       {() => <Profile locale={locale} />}
     </MemberFrame>
   );

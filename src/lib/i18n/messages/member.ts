@@ -8,6 +8,8 @@ export const member = {
     'member.nav.orders': '訂單查詢',
     'member.nav.logout': '登出',
     'member.profile.title': '會員資料',
+    'member.profile.lead':
+      '姓名、電子郵件與地址會在結帳時自動帶入收件資料；更換電子郵件後，需要開啟寄到新信箱的確認連結才會生效。',
     'member.profile.name': '姓名',
     'member.profile.email': '電子郵件',
     'member.profile.phone': '手機號碼',
@@ -39,9 +41,12 @@ export const member = {
     'member.phone.done': '手機號碼已驗證完成，之後請以手機號碼登入。',
     'member.phone.already': '您的手機號碼 {phone} 已完成驗證。',
     'member.orders.title': '訂單查詢',
+    'member.orders.lead':
+      '這裡列出您在本店的所有訂單，最新的在最上面；點選訂單即可查看商品、金額，以及付款與出貨的進度。',
     'member.orders.empty': '目前還沒有任何訂單。',
     'member.orders.shop': '開始購物',
     'member.order.title': '訂單明細',
+    'member.order.lead': '這一頁列出訂單的商品與金額，以及付款與出貨的進度；出貨以後，包裹的配送狀態也會顯示在這裡。',
     'member.order.number': '訂單編號 {no}',
     'member.order.back': '回到訂單列表',
   },
@@ -53,6 +58,8 @@ export const member = {
     'member.nav.orders': 'Orders',
     'member.nav.logout': 'Log out',
     'member.profile.title': 'Profile',
+    'member.profile.lead':
+      'Your name, email and address fill in the receiver’s details at checkout. A new email address takes effect once you open the confirmation link sent to it.',
     'member.profile.name': 'Name',
     'member.profile.email': 'Email',
     'member.profile.phone': 'Mobile number',
@@ -86,9 +93,13 @@ export const member = {
     'member.phone.done': 'Your phone number is verified. From now on, log in with it.',
     'member.phone.already': 'Your phone number {phone} is verified.',
     'member.orders.title': 'My orders',
+    'member.orders.lead':
+      'All your orders with us, newest first. Open an order to see its items and amounts, and how its payment and delivery are going.',
     'member.orders.empty': 'You have no orders yet.',
     'member.orders.shop': 'Start shopping',
     'member.order.title': 'Order details',
+    'member.order.lead':
+      'This page lists the order’s items and amounts, and how its payment and delivery are going; once it ships, the parcel’s status shows here too.',
     'member.order.number': 'Order {no}',
     'member.order.back': 'Back to my orders',
   },
