@@ -56,6 +56,8 @@ interface Figures {
 interface Seen {
   lcpElement: string;
   shifted: string[];
+  /** The scripts the page loaded, largest first: file name and KB transferred. */
+  scripts: [string, number][];
 }
 
 function build(): { seconds: number; summary: string } {
@@ -132,7 +134,12 @@ type Lhr = {
     {
       numericValue?: number;
       details?: {
-        items?: { resourceType?: string; transferSize?: number; node?: { selector?: string; snippet?: string } }[];
+        items?: {
+          url?: string;
+          resourceType?: string;
+          transferSize?: number;
+          node?: { selector?: string; snippet?: string };
+        }[];
       };
     }
   >;
@@ -150,6 +157,13 @@ function seen(lhr: Lhr): Seen {
   return {
     lcpElement: nodes(lhr.audits['lcp-breakdown-insight']?.details)[0] ?? '',
     shifted: nodes(lhr.audits['layout-shifts']?.details),
+    scripts: (lhr.audits['network-requests']?.details?.items ?? [])
+      .filter((i) => i.resourceType === 'Script')
+      .map((i): [string, number] => [
+        (i.url ?? '').split('/').at(-1) ?? '',
+        Math.round((i.transferSize ?? 0) / 102.4) / 10,
+      ])
+      .sort((a, b) => b[1] - a[1]),
   };
 }
 
