@@ -107,6 +107,13 @@ describe('checkout draft rules', () => {
 
   it('reads a stored draft defensively', () => {
     expect(parseDraft('{not json')).toEqual(EMPTY_DRAFT);
+    expect(parseDraft('[1,2]')).toEqual(EMPTY_DRAFT);
+    // Each text keeps its string up to its length; too long or not a string reads as empty.
+    const read = parseDraft(
+      JSON.stringify({ ...HOME, name: 'x'.repeat(101), phone: 912345678, coupon: 'A'.repeat(32) }),
+    );
+    expect(read).toMatchObject({ name: '', phone: '', coupon: 'A'.repeat(32), email: HOME.email, payment: 'cod' });
+    expect(Object.keys(read).sort()).toEqual(Object.keys(EMPTY_DRAFT).sort());
     expect(parseDraft(JSON.stringify({ ...HOME, method: 'drone', invoiceType: 42 }))).toMatchObject({
       name: '王小明',
       method: '',

@@ -1,3 +1,4 @@
+import { regexes } from 'zod/v4/core';
 import { CHECKOUT_NOTE_MAX } from '../../config.ts';
 import type {
   CvsBrand,
@@ -10,7 +11,6 @@ import type {
 } from '../api/order-types.ts';
 import type { MessageKey } from '../i18n/messages/index.ts';
 import { type InvoiceInput, toMobile, validateInvoice, validatePickupReceiver } from '../taiwan/index.ts';
-import { z } from '../zod.ts';
 
 export const SHIPPING_METHODS = ['home', 'cvs', 'shop'] as const satisfies readonly ShippingMethodCode[];
 export const PAYMENT_METHODS = [
@@ -30,37 +30,72 @@ export const INVOICE_TYPES = [
 export const CVS_BRANDS = ['UNIMART', 'FAMI', 'HILIFE', 'OKMART'] as const satisfies readonly CvsBrand[];
 
 /** What the shopper has typed and chosen on the checkout page (kept in the tab across the map round trip). */
-export const draftSchema = z.object({
-  name: z.string().max(100).catch(''),
-  phone: z.string().max(30).catch(''),
-  email: z.string().max(200).catch(''),
-  method: z.enum(SHIPPING_METHODS).or(z.literal('')).catch(''),
-  city: z.string().max(10).catch(''),
-  area: z.string().max(10).catch(''),
-  zipcode: z.string().max(6).catch(''),
-  addr: z.string().max(200).catch(''),
-  payment: z.enum(PAYMENT_METHODS).or(z.literal('')).catch(''),
-  invoiceType: z.enum(INVOICE_TYPES).catch('member'),
-  carrier: z.string().max(30).catch(''),
-  code: z.string().max(10).catch(''),
-  taxId: z.string().max(10).catch(''),
-  title: z.string().max(100).catch(''),
-  note: z
-    .string()
-    .max(CHECKOUT_NOTE_MAX * 2)
-    .catch(''),
+export interface CheckoutDraft {
+  name: string;
+  phone: string;
+  email: string;
+  method: ShippingMethodCode | '';
+  city: string;
+  area: string;
+  zipcode: string;
+  addr: string;
+  payment: PaymentMethodCode | '';
+  invoiceType: InvoiceType;
+  carrier: string;
+  code: string;
+  taxId: string;
+  title: string;
+  note: string;
   /** The promotion code the shopper applied (on the cart or here); empty for none. */
-  coupon: z.string().max(32).catch(''),
-});
-export type CheckoutDraft = z.infer<typeof draftSchema>;
+  coupon: string;
+}
 
-export const EMPTY_DRAFT: CheckoutDraft = draftSchema.parse({});
+/**
+ * How a stored draft is read back: a text field keeps its string up to its length (anything else
+ * reads as empty), a choice keeps one of its values (anything else reads as its default). Written
+ * out rather than as a schema so that the checkout page loads no schema library.
+ */
+const TEXT_MAX: Record<Exclude<keyof CheckoutDraft, 'method' | 'payment' | 'invoiceType'>, number> = {
+  name: 100,
+  phone: 30,
+  email: 200,
+  city: 10,
+  area: 10,
+  zipcode: 6,
+  addr: 200,
+  carrier: 30,
+  code: 10,
+  taxId: 10,
+  title: 100,
+  note: CHECKOUT_NOTE_MAX * 2,
+  coupon: 32,
+};
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T | ''): T | '' =>
+  (values as readonly unknown[]).includes(value) ? (value as T) : fallback;
+
+function readDraft(value: Record<string, unknown>): CheckoutDraft {
+  const text = Object.fromEntries(
+    Object.entries(TEXT_MAX).map(([k, max]) => {
+      const v = value[k];
+      return [k, typeof v === 'string' && v.length <= max ? v : ''];
+    }),
+  ) as Record<keyof typeof TEXT_MAX, string>;
+  return {
+    ...text,
+    method: oneOf(SHIPPING_METHODS, value.method, ''),
+    payment: oneOf(PAYMENT_METHODS, value.payment, ''),
+    invoiceType: (oneOf(INVOICE_TYPES, value.invoiceType, 'member') || 'member') as InvoiceType,
+  };
+}
+
+export const EMPTY_DRAFT: CheckoutDraft = readDraft({});
 
 /** Reads a stored draft; anything unreadable gives the empty draft. */
 export function parseDraft(raw: string | null | undefined): CheckoutDraft {
   try {
     const value: unknown = raw ? JSON.parse(raw) : {};
-    return draftSchema.parse(value && typeof value === 'object' ? value : {});
+    return readDraft(value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
   } catch {
     return { ...EMPTY_DRAFT };
   }
@@ -114,7 +149,8 @@ export function firstField(errors: Partial<Record<string, unknown>>): CheckoutFi
   return FIELD_ORDER.find((f) => errors[f] !== undefined);
 }
 
-const EMAIL = z.email();
+/** The server's own check of an email address (zod's `z.email()` pattern), without loading zod's schemas. */
+const EMAIL = regexes.email;
 
 /** The invoice fields in the shape of the shared validator (its kinds: `citizen` for certificate). */
 function invoiceInput(d: CheckoutDraft): InvoiceInput {
@@ -154,7 +190,7 @@ export function validateDraft(d: CheckoutDraft, ctx: { hasStore: boolean; paymen
   if (!name) errors['receiver.name'] = 'auth.error.required';
   if (!d.phone.trim()) errors['receiver.phone'] = 'auth.error.required';
   else if (!toMobile(d.phone)) errors['receiver.phone'] = 'auth.error.phone';
-  if (d.email.trim() && !EMAIL.safeParse(d.email.trim()).success) errors['receiver.email'] = 'auth.error.email';
+  if (d.email.trim() && !EMAIL.test(d.email.trim())) errors['receiver.email'] = 'auth.error.email';
   if (!d.method) errors['shipping.method'] = 'checkout.error.method';
   if (d.method === 'home') {
     if (!d.city) errors['shipping.city'] = 'checkout.error.city';
