@@ -13,7 +13,7 @@ import {
   quoteBodyOf,
   validateDraft,
 } from '../../src/lib/checkout/draft.ts';
-import { MESSAGES } from '../../src/lib/i18n/messages/index.ts';
+import { MESSAGES } from '../../src/lib/i18n/messages/all.ts';
 
 const HOME: CheckoutDraft = {
   ...EMPTY_DRAFT,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { currentYear, formatDate, formatDateTime, formatPrice, isoDateInTaipei } from '../../src/lib/i18n/format.ts';
 import { localeOfPath, localePath, neutralPath, otherLocale } from '../../src/lib/i18n/locale.ts';
-import { MESSAGES, t } from '../../src/lib/i18n/messages/index.ts';
+import { MESSAGES } from '../../src/lib/i18n/messages/all.ts';
+import { t } from '../../src/lib/i18n/messages/index.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/lib/i18n/messages/index.ts';
+import { MESSAGES } from '../../src/lib/i18n/messages/all.ts';
 import { CHARITIES, findCharity } from '../../src/lib/taiwan/charities.ts';
 import {
   INVOICE_ERRORS,

@@ -1,54 +1,24 @@
 import type { Locale } from '../../../config.ts';
-import { auth } from './auth.ts';
-import { cart } from './cart.ts';
-import { catalog } from './catalog.ts';
-import { checkout } from './checkout.ts';
-import { common } from './common.ts';
-import { invoice } from './invoice.ts';
-import { member } from './member.ts';
-import { orders } from './orders.ts';
-import { pages } from './pages.ts';
-import { payment } from './payment.ts';
-import { runtime } from './runtime.ts';
+import type { MESSAGES as All } from './all.ts';
+
+export type MessageKey = keyof (typeof All)['zh-TW'];
 
 /**
- * Every user-facing string, per locale. Each domain keeps its own file (common, catalog, auth,
- * member, cart...) with the same keys in both locales; a unit test fails when one is missing.
+ * The strings `t` reads. On the server (the build, the API, tests) both locales; in the browser only
+ * the page's own (`<html lang>`), a chunk of its own: a page never downloads the other language.
+ * Modules that import `t` are evaluated once their strings are here (top-level await).
  */
-export const MESSAGES = {
-  'zh-TW': {
-    ...common['zh-TW'],
-    ...catalog['zh-TW'],
-    ...pages['zh-TW'],
-    ...auth['zh-TW'],
-    ...member['zh-TW'],
-    ...runtime['zh-TW'],
-    ...invoice['zh-TW'],
-    ...cart['zh-TW'],
-    ...payment['zh-TW'],
-    ...checkout['zh-TW'],
-    ...orders['zh-TW'],
-  },
-  en: {
-    ...common.en,
-    ...catalog.en,
-    ...pages.en,
-    ...auth.en,
-    ...member.en,
-    ...runtime.en,
-    ...invoice.en,
-    ...cart.en,
-    ...payment.en,
-    ...checkout.en,
-    ...orders.en,
-  },
-} as const;
-
-export type MessageKey = keyof (typeof MESSAGES)['zh-TW'];
+const strings: Partial<Record<Locale, Record<string, string>>> = {};
+if (typeof document === 'undefined') {
+  Object.assign(strings, (await import('./all.ts')).MESSAGES);
+} else if (document.documentElement.lang === 'en') {
+  strings.en = (await import('./en.ts')).default;
+} else {
+  strings['zh-TW'] = (await import('./zh-TW.ts')).default;
+}
 
 /** The string for `key` in `locale`, with `{name}` placeholders filled from `params`. */
 export function t(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
-  const text: string =
-    (MESSAGES[locale] as Record<string, string>)[key] ?? (MESSAGES['zh-TW'] as Record<string, string>)[key] ?? key;
+  const text: string = strings[locale]?.[key] ?? strings['zh-TW']?.[key] ?? key;
   return params ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : text;
 }

@@ -1,59 +1,8 @@
-/** E-invoice choices and store-pickup receiver rules (checkout), with their validation messages. */
-export const invoice = {
-  'zh-TW': {
-    'invoice.kind.member': '會員載具',
-    'invoice.kind.mobile': '手機條碼載具',
-    'invoice.kind.citizen': '自然人憑證載具',
-    'invoice.kind.donation': '捐贈發票',
-    'invoice.kind.company': '公司戶發票（統一編號）',
-    'invoice.field.mobileBarcode': '手機條碼',
-    'invoice.field.citizenCert': '自然人憑證條碼',
-    'invoice.field.donationCode': '捐贈碼',
-    'invoice.field.taxId': '統一編號',
-    'invoice.field.companyName': '公司名稱',
-    'invoice.charities': '常用受贈單位',
-    'invoice.error.kind': '請選擇發票類型。',
-    'invoice.error.mobileBarcode': '手機條碼為 / 開頭共 8 碼，只含數字、大寫英文字母與 . + -。',
-    'invoice.error.citizenCert': '自然人憑證條碼為 2 個大寫英文字母加 14 位數字。',
-    'invoice.error.donationCode': '捐贈碼為 3 到 7 位數字。',
-    'invoice.error.taxId': '統一編號為 8 位數字，請確認是否輸入正確。',
-    'invoice.error.companyName': '請輸入公司名稱（最多 60 個字）。',
-    'invoice.error.taxIdNotAllowed': '只有公司戶發票可以填寫統一編號，請改選公司戶發票或清除此欄。',
-    'invoice.error.donationNotAllowed': '只有捐贈發票可以填寫捐贈碼，請清除此欄。',
-    'invoice.error.carrierNotAllowed': '此發票類型不使用這個載具，請清除此欄。',
-    'invoice.error.printNotAllowed': '只有公司戶發票會列印寄送；捐贈或載具發票不列印。',
-    'receiver.field.name': '取件人姓名',
-    'receiver.field.mobile': '取件人手機',
-    'receiver.error.name': '取件人姓名須為 2 到 5 個中文字，或 4 到 10 個英文字母，不可含數字或符號。',
-    'receiver.error.mobile': '超商取貨須填寫取件人手機，請輸入 09 開頭的 10 碼號碼。',
-  },
-  en: {
-    'invoice.kind.member': 'Member carrier',
-    'invoice.kind.mobile': 'Mobile barcode carrier',
-    'invoice.kind.citizen': 'Citizen certificate carrier',
-    'invoice.kind.donation': 'Donate the invoice',
-    'invoice.kind.company': 'Company invoice (tax ID)',
-    'invoice.field.mobileBarcode': 'Mobile barcode',
-    'invoice.field.citizenCert': 'Citizen certificate barcode',
-    'invoice.field.donationCode': 'Donation code',
-    'invoice.field.taxId': 'Tax ID number',
-    'invoice.field.companyName': 'Company name',
-    'invoice.charities': 'Well-known charities',
-    'invoice.error.kind': 'Choose an invoice type.',
-    'invoice.error.mobileBarcode': 'A mobile barcode has 8 characters: / then digits, capital letters or . + - only.',
-    'invoice.error.citizenCert': 'A citizen certificate barcode is 2 capital letters and 14 digits.',
-    'invoice.error.donationCode': 'A donation code has 3 to 7 digits.',
-    'invoice.error.taxId': 'A tax ID has 8 digits and this one does not check out. Check it and try again.',
-    'invoice.error.companyName': 'Enter the company name (at most 60 characters).',
-    'invoice.error.taxIdNotAllowed':
-      'Only a company invoice takes a tax ID. Choose a company invoice or clear this field.',
-    'invoice.error.donationNotAllowed': 'Only a donated invoice takes a donation code. Clear this field.',
-    'invoice.error.carrierNotAllowed': 'This invoice type does not use this carrier. Clear this field.',
-    'invoice.error.printNotAllowed': 'Only company invoices are printed; donated and carrier invoices are not.',
-    'receiver.field.name': 'Receiver name',
-    'receiver.field.mobile': 'Receiver mobile',
-    'receiver.error.name':
-      'The receiver name must be 2 to 5 Chinese characters or 4 to 10 letters, with no digits or symbols.',
-    'receiver.error.mobile': 'Store pickup needs the receiver’s mobile number: 10 digits starting with 09.',
-  },
-} as const;
+import { invoiceEn } from './en/invoice.ts';
+import { invoiceZhTW } from './zh-TW/invoice.ts';
+
+/**
+ * E-invoice choices and store-pickup receiver rules (checkout), with their validation messages.
+ * Both locales, for server code; the browser loads one locale's strings (./zh-TW.ts, ./en.ts).
+ */
+export const invoice = { 'zh-TW': invoiceZhTW, en: invoiceEn } as const;

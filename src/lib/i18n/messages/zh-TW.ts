@@ -1,0 +1,26 @@
+import { authZhTW } from './zh-TW/auth.ts';
+import { cartZhTW } from './zh-TW/cart.ts';
+import { catalogZhTW } from './zh-TW/catalog.ts';
+import { checkoutZhTW } from './zh-TW/checkout.ts';
+import { commonZhTW } from './zh-TW/common.ts';
+import { invoiceZhTW } from './zh-TW/invoice.ts';
+import { memberZhTW } from './zh-TW/member.ts';
+import { ordersZhTW } from './zh-TW/orders.ts';
+import { pagesZhTW } from './zh-TW/pages.ts';
+import { paymentZhTW } from './zh-TW/payment.ts';
+import { runtimeZhTW } from './zh-TW/runtime.ts';
+
+/** Every zh-TW string (the browser loads this file only on zh-TW pages). */
+export default {
+  ...commonZhTW,
+  ...catalogZhTW,
+  ...pagesZhTW,
+  ...authZhTW,
+  ...memberZhTW,
+  ...runtimeZhTW,
+  ...invoiceZhTW,
+  ...cartZhTW,
+  ...paymentZhTW,
+  ...checkoutZhTW,
+  ...ordersZhTW,
+} as const;
