@@ -4,9 +4,9 @@
  * pages and on the purchase pages (cart, checkout as a guest and as a member, payment, result, the
  * member's orders, one order and the profile) of both locales. The purchase pages are measured as a
  * shopper sees them: the browser holds a guest cart of two lines, or a member session with a cart
- * and an order (scripts/lib/bench-shopper.ts). Prints the median of BENCH_RUNS runs per page
- * (default 5) next to the budgets of performance.md, plus build time and pages per second, and
- * writes the raw figures (with each run's largest paint and moved elements) to
+ * and an order (scripts/lib/bench-shopper.ts); every other page as a visitor with neither. Prints
+ * the median of BENCH_RUNS runs per page (default 5) next to the budgets of performance.md, plus
+ * build time and pages per second, and writes the raw figures (with each run's largest paint and moved elements) to
  * bench-results/pages.json. Port: BENCH_PORT (default 4620). BENCH_PAGES (a regular expression)
  * measures only the pages whose name matches, e.g. `BENCH_PAGES='cart|checkout'`.
  */
@@ -16,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { chromiumPath } from './ensure-browser.ts';
-import { becomeShopper, prepareShoppers, type Shopper, type ShopperState } from './lib/bench-shopper.ts';
+import { becomeShopper, becomeVisitor, prepareShoppers, type Shopper, type ShopperState } from './lib/bench-shopper.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4620);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -241,6 +241,7 @@ try {
       ? { score: PURCHASE.score, tbtMs: PURCHASE.tbtMs, jsKb: t.js }
       : { score: BUDGET.score, tbtMs: BUDGET.tbtMs, jsKb: t.js };
     if (t.shopper) await becomeShopper(browser, `${ORIGIN}${t.path}`, t.shopper, shoppers);
+    else await becomeVisitor(browser, ORIGIN);
     const runs: Figures[] = [];
     const looks: Seen[] = [];
     for (let attempt = 0; runs.length < RUNS; attempt++) {

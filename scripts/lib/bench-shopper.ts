@@ -108,28 +108,11 @@ export async function prepareShoppers(browser: Browser, origin: string): Promise
   }
 }
 
-/**
- * Puts `who`'s cookies in the browser as the site writes them (js-cookie's encoding), and drops the
- * other shopper's; then opens `url` once, so that what the site keeps in the tab between pages (the
- * header's cart count, the last cart) is there as it is for a shopper arriving at the page.
- */
-export async function becomeShopper(browser: Browser, url: string, who: Shopper, s: ShopperState): Promise<void> {
+/** Sets (a string) or drops (null) the site's cookies in the browser, and empties this origin's tab storage. */
+async function putCookies(browser: Browser, origin: string, cookies: [string, string | null][]): Promise<void> {
   const page = await browser.newPage();
   try {
-    const origin = new URL(url).origin;
     await page.goto(`${origin}/robots.txt`);
-    const cookies: [string, string | null][] =
-      who === 'guest'
-        ? [
-            [CART_COOKIE, s.guestToken],
-            [COOKIE.accessToken, null],
-            [COOKIE.userInfo, null],
-          ]
-        : [
-            [CART_COOKIE, null],
-            [COOKIE.accessToken, s.memberToken],
-            [COOKIE.userInfo, JSON.stringify(s.memberInfo)],
-          ];
     await page.evaluate((list) => {
       for (const [name, value] of list as [string, string | null][]) {
         document.cookie =
@@ -139,8 +122,50 @@ export async function becomeShopper(browser: Browser, url: string, who: Shopper,
       }
       sessionStorage.clear();
     }, cookies);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Puts `who`'s cookies in the browser as the site writes them (js-cookie's encoding), and drops the
+ * other shopper's; then opens `url` once, so that what the site keeps in the tab between pages (the
+ * header's cart count, the last cart) is there as it is for a shopper arriving at the page.
+ */
+export async function becomeShopper(browser: Browser, url: string, who: Shopper, s: ShopperState): Promise<void> {
+  const origin = new URL(url).origin;
+  await putCookies(
+    browser,
+    origin,
+    who === 'guest'
+      ? [
+          [CART_COOKIE, s.guestToken],
+          [COOKIE.accessToken, null],
+          [COOKIE.userInfo, null],
+        ]
+      : [
+          [CART_COOKIE, null],
+          [COOKIE.accessToken, s.memberToken],
+          [COOKIE.userInfo, JSON.stringify(s.memberInfo)],
+        ],
+  );
+  const page = await browser.newPage();
+  try {
     await page.goto(url, { waitUntil: 'networkidle0' });
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Drops both shoppers' cookies: the catalog pages are measured as a first-time visitor sees them,
+ * in both locales. Without this the English catalog pages, measured after the Chinese purchase
+ * pages, ran with the member's session (and its token check) still in the browser.
+ */
+export async function becomeVisitor(browser: Browser, origin: string): Promise<void> {
+  await putCookies(browser, origin, [
+    [CART_COOKIE, null],
+    [COOKIE.accessToken, null],
+    [COOKIE.userInfo, null],
+  ]);
 }
