@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { chunkGroups } from './build/chunk-groups.mjs';
 import { DEFAULT_LOCALE, LOCALES } from './src/config.ts';
 import { customMediaPostcss, tokensPlugin } from './src/styles/tokens.ts';
 
@@ -36,5 +37,7 @@ export default defineConfig({
   vite: {
     plugins: [tokensPlugin()],
     css: { postcss: { plugins: [customMediaPostcss] } },
+    // The page runtime's modules in one file (build/chunk-groups.mjs).
+    build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } },
   },
 });

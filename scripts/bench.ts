@@ -8,7 +8,8 @@
  * the median of BENCH_RUNS runs per page (default 5) next to the budgets of performance.md, plus
  * build time and pages per second, and writes the raw figures (with each run's largest paint and moved elements) to
  * bench-results/pages.json. Port: BENCH_PORT (default 4620). BENCH_PAGES (a regular expression)
- * measures only the pages whose name matches, e.g. `BENCH_PAGES='cart|checkout'`.
+ * measures only the pages whose name matches, e.g. `BENCH_PAGES='cart|checkout'`; BENCH_KEEP_LHR=<dir>
+ * keeps each run's whole Lighthouse report.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,8 @@ const BUDGET = { score: 100, lcpMs: 1000, tbtMs: 10, cls: 0.01, jsKb: 20, produc
 /** The purchase pages' budgets (issue 21): everything else as above. */
 const PURCHASE = { score: 95, tbtMs: 50, jsKb: 80 };
 const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null;
+/** BENCH_KEEP_LHR=<dir>: every run's whole Lighthouse report is written there (long tasks, traces of blame). */
+const KEEP_LHR = process.env.BENCH_KEEP_LHR;
 
 interface Target {
   name: string;
@@ -257,6 +260,10 @@ try {
       // A run whose trace Lighthouse could not read has no metrics: it is run again, not counted.
       if (!lhr || lhr.runtimeError || lhr.categories.performance?.score === null) continue;
       runs.push(figures(lhr));
+      if (KEEP_LHR) {
+        mkdirSync(KEEP_LHR, { recursive: true });
+        writeFileSync(`${KEEP_LHR}/${t.name.replace(/\W+/g, '-')}-${runs.length}.json`, JSON.stringify(lhr));
+      }
       looks.push(seen(lhr));
     }
     const m = medianFigures(runs);
