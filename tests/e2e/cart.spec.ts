@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { formatPrice } from '../../src/lib/i18n/price.ts';
 import { apiLogin, createMember, loginWithForm } from './support/auth.ts';
 import { addFromProductPage, cartLine, cartLink, cartProducts, productUrl, quantityOf } from './support/cart.ts';
-import { browserLocale, LOCALES, msg, url } from './support/pages.ts';
+import { browserLocale, holdRequests, LOCALES, msg, url } from './support/pages.ts';
 
 /** The API's sold-out answer in each locale. */
 const SOLD_OUT_MESSAGE = {
@@ -107,14 +107,7 @@ for (const locale of LOCALES) {
       await expect(cartLine(page, locale, p.name)).toHaveCount(1);
       // The page has settled: its paint is kept. Held answers show what the page paints before them.
       await expect.poll(() => page.evaluate(() => localStorage.getItem('lastPaint:cart') !== null)).toBe(true);
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/api/cart', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/cart');
       await page.reload();
       const copy = page.locator('.last-paint');
       await expect(copy).toBeVisible();

@@ -4,7 +4,7 @@ import { formatMobile } from '../../src/lib/taiwan/phone.ts';
 import { MAP_TEXT } from '../../src/server/providers/logistics/simulator-view.ts';
 import { apiLogin, createMember, freshPhone, loginWithForm, readOtp, useSession } from './support/auth.ts';
 import { checkoutForm, expectAccessible, fillCart, methodNames, stockOf, useGuestCart } from './support/checkout.ts';
-import { browserLocale, LOCALES, msg, url } from './support/pages.ts';
+import { browserLocale, holdRequests, LOCALES, msg, url } from './support/pages.ts';
 
 /**
  * Checkout end to end on the built site (issue 8), in both locales: a guest with home delivery and
@@ -139,14 +139,7 @@ for (const locale of LOCALES) {
       await useGuestCart(context, baseURL!, fill);
       const f = checkoutForm(page, locale);
       // The guests' lead is on the page's first paint, before the quote answers; its links work then.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/api/checkout/quote', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/checkout/quote');
       await page.goto(url(locale, '/cart/checkout'));
       await expect(page.locator('.sw-co-pending .sw-co-guest')).toBeVisible();
       release();

@@ -78,3 +78,19 @@ export function watchConsole(page: Page): string[] {
 }
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Holds the browser's requests to `pattern` until the returned function is called, so that a test
+ * sees what the page shows before those answers; the requests then go on to the server.
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
