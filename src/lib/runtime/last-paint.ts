@@ -87,13 +87,18 @@ export function lastPaintScript(name: string, locale: string, versionKey: string
   return `(${paintInline.toString()})(${args},${paintOwner.toString()})`;
 }
 
+/** What this tab kept last, per paint: a render that changed nothing writes nothing. */
+const kept = new Map<string, string>();
+
 /** Keeps `html` as `name`'s last paint for this shopper (nothing without a shopper or storage). */
 export function keepPaint(name: string, locale: string, version: string, cookieNames: string[], html: string): void {
   try {
     const owner = paintOwner(document.cookie, cookieNames);
-    if (!owner) return;
+    const same = `${owner}\n${locale}\n${version}\n${html}`;
+    if (!owner || kept.get(name) === same) return;
     const paint: LastPaint = { owner, locale, version, at: Date.now(), html };
     localStorage.setItem(lastPaintKey(name), JSON.stringify(paint));
+    kept.set(name, same);
   } catch {
     // Full or no storage: the next load waits for the island, as without a paint.
   }

@@ -1,3 +1,4 @@
+/** Sign-in pages, their forms and validation, the phone-verification and error modals. (English) */
 export const authEn = {
   'auth.login.title': 'Log in',
   'auth.login.account': 'Mobile number or email',

@@ -1,3 +1,4 @@
+/** Cart strings: the header count, the product page's buy box and the cart page. (English) */
 export const cartEn = {
   'cart.count': ', {count} items',
   'buy.option': 'Option',

@@ -1,3 +1,4 @@
+/** Catalog strings: home sections, brand, category and product pages, articles, search. (English) */
 export const catalogEn = {
   'home.heroTitle': 'The right sound for every way you listen',
   'home.heroText':

@@ -1,3 +1,4 @@
+/** Checkout page strings (issue 8): receiver, shipping, payment, e-invoice, note, summary, order button. (English) */
 export const checkoutEn = {
   'checkout.receiver': 'Receiver',
   'checkout.receiver.name': 'Receiver name',

@@ -1,3 +1,4 @@
+/** Site-wide strings: header, footer, error screen, no-data state, language and theme controls. (English) */
 export const commonEn = {
   'site.name': 'Soundwood Audio',
   'site.tagline': 'Fine audio gear for the way you listen',

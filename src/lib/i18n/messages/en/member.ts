@@ -1,3 +1,4 @@
+/** The member area: navigation, profile, password, phone verification and orders. (English) */
 export const memberEn = {
   'member.nav.label': 'Member centre',
   'member.nav.profile': 'Profile',

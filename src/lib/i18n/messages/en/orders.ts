@@ -1,3 +1,4 @@
+/** Order strings (issue 8): states, methods, the result page, the member's order list and order page. (English) */
 export const ordersEn = {
   'order.state.awaiting_payment': 'Awaiting payment',
   'order.state.paid': 'Paid',

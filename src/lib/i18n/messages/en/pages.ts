@@ -1,3 +1,4 @@
+/** Information pages, the contact form and the cart step shells. (English) */
 export const pagesEn = {
   'about.title': 'About us',
   'about.lead':

@@ -1,3 +1,4 @@
+/** Payment strings: the /cart/payment page and the payment status on the result and order pages. (English) */
 export const paymentEn = {
   'pay.loading': 'Loading your order…',
   'pay.order': 'Order {no}',

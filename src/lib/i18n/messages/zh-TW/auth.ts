@@ -1,3 +1,4 @@
+/** Sign-in pages, their forms and validation, the phone-verification and error modals. (zh-TW) */
 export const authZhTW = {
   'auth.login.title': '會員登入',
   'auth.login.account': '手機號碼或電子郵件',

@@ -1,3 +1,4 @@
+/** Cart strings: the header count, the product page's buy box and the cart page. (zh-TW) */
 export const cartZhTW = {
   'cart.count': '，{count} 件商品',
   'buy.option': '規格',

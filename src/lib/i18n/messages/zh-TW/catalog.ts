@@ -1,3 +1,4 @@
+/** Catalog strings: home sections, brand, category and product pages, articles, search. (zh-TW) */
 export const catalogZhTW = {
   'home.heroTitle': '為每一種聆聽，找到對的聲音',
   'home.heroText': '從耳機、喇叭到黑膠唱盤，我們精選各國品牌，在台灣提供原廠保固與專人諮詢。',

@@ -1,3 +1,4 @@
+/** Checkout page strings (issue 8): receiver, shipping, payment, e-invoice, note, summary, order button. (zh-TW) */
 export const checkoutZhTW = {
   'checkout.receiver': '收件人',
   'checkout.receiver.name': '收件人姓名',

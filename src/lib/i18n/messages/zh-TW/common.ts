@@ -1,3 +1,4 @@
+/** Site-wide strings: header, footer, error screen, no-data state, language and theme controls. (zh-TW) */
 export const commonZhTW = {
   'site.name': '聲林音響',
   'site.tagline': '精選音響器材，聽見生活的質感',

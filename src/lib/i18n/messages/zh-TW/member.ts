@@ -1,3 +1,4 @@
+/** The member area: navigation, profile, password, phone verification and orders. (zh-TW) */
 export const memberZhTW = {
   'member.nav.label': '會員中心',
   'member.nav.profile': '會員資料',

@@ -1,3 +1,4 @@
+/** Order strings (issue 8): states, methods, the result page, the member's order list and order page. (zh-TW) */
 export const ordersZhTW = {
   'order.state.awaiting_payment': '待付款',
   'order.state.paid': '已付款',

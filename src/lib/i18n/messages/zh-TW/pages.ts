@@ -1,3 +1,4 @@
+/** Information pages, the contact form and the cart step shells. (zh-TW) */
 export const pagesZhTW = {
   'about.title': '關於我們',
   'about.lead': '聲林音響是一間專注於音響器材的選品店，相信好聲音應該走進每一個日常。',

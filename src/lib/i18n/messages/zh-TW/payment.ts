@@ -1,3 +1,4 @@
+/** Payment strings: the /cart/payment page and the payment status on the result and order pages. (zh-TW) */
 export const paymentZhTW = {
   'pay.loading': '正在載入訂單…',
   'pay.order': '訂單 {no}',
