@@ -3,12 +3,9 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '../config.ts';
 import { localePath } from '../lib/i18n/locale.ts';
 import { t } from '../lib/i18n/messages/index.ts';
-import { phoneModalAllowed } from '../lib/runtime/routes.ts';
+import { PHONE_VERIFY_PATH, phoneModalAllowed } from '../lib/runtime/routes.ts';
 import { $needsPhoneVerify } from '../stores/auth.ts';
 import { Modal } from './Modal.tsx';
-
-/** Where the member verifies the phone (the route's capital V is part of its published URL). */
-export const PHONE_VERIFY_PATH = '/member/phone-Verification';
 
 /**
  * The blocking modal for a logged-in member whose phone is not verified (spec section 4). It cannot

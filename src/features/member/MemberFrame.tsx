@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { PHONE_VERIFY_PATH } from '../../components/PhoneVerifyModal.tsx';
 import type { Locale } from '../../config.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { type MessageKey, t } from '../../lib/i18n/messages/index.ts';
+import { PHONE_VERIFY_PATH } from '../../lib/runtime/routes.ts';
 import { logout } from '../../stores/auth.ts';
 import { Pending } from '../auth/Pending.tsx';
 import { useGuard } from '../auth/use-guard.ts';

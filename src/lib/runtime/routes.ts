@@ -30,6 +30,9 @@ export const GUEST_ONLY_ROUTES = ['login', 'forgot-password', 'sign-up'] as cons
 /** The member page where the phone is verified: the blocking modal never shows there. */
 export const PHONE_VERIFY_ROUTE = 'member-phone-verification';
 
+/** Where the member verifies the phone (the route's capital V is part of its published URL). */
+export const PHONE_VERIFY_PATH = '/member/phone-Verification';
+
 /** Whether the phone-verification modal may block the page at `pathname`. */
 export const phoneModalAllowed = (pathname: string): boolean => routeName(pathname) !== PHONE_VERIFY_ROUTE;
 
