@@ -9,7 +9,10 @@ export type MessageKey = keyof (typeof All)['zh-TW'];
  * Modules that import `t` are evaluated once their strings are here (top-level await).
  */
 const strings: Partial<Record<Locale, Record<string, string>>> = {};
-if (typeof document === 'undefined') {
+// Vite makes `import.meta.env.SSR` a constant of each build, so the browser's bundle has no way to
+// all.ts and each locale's strings are one file (no shared chunk behind a re-export); plain Node (the
+// API server, the build scripts) has no `import.meta.env`.
+if (import.meta.env ? import.meta.env.SSR : true) {
   Object.assign(strings, (await import('./all.ts')).MESSAGES);
 } else if (document.documentElement.lang === 'en') {
   strings.en = (await import('./en.ts')).default;
