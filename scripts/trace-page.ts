@@ -1,0 +1,134 @@
+/**
+ * `npm run trace -- <path> [guest|member|visitor]`: which tasks block the main thread while a page
+ * loads, and whose code they run. Loads the page once in the system Chromium with its CPU slowed
+ * four times (as Lighthouse's mobile run simulates it), as the bench's shopper would see it (a guest
+ * cart, the demo member's session and order, or a visitor), with a Chrome trace and its CPU profile,
+ * and prints every task of 50 ms or more: when it started, what it spent its time on (layout, module
+ * evaluation, microtasks...) and which script files its CPU samples were in. `{no}` in the path is
+ * the member's order. The site must be served already (ORIGIN, default http://127.0.0.1:4321, e.g.
+ * `npm start`). TRACE_OUT=<file> keeps the trace, to open in the browser's performance panel.
+ *
+ * The bench says how long the page blocks; this says which task to look at. Figures swing from run
+ * to run on a busy machine: run it a few times.
+ */
+import { writeFileSync } from 'node:fs';
+import puppeteer from 'puppeteer-core';
+import { chromiumPath } from './ensure-browser.ts';
+import { becomeShopper, becomeVisitor, prepareShoppers, type Shopper } from './lib/bench-shopper.ts';
+
+const ORIGIN = process.env.ORIGIN ?? 'http://127.0.0.1:4321';
+const [path = '/', who = 'visitor'] = process.argv.slice(2);
+if (!['guest', 'member', 'visitor'].includes(who)) throw new Error(`who: guest, member or visitor, not ${who}`);
+/** Lighthouse's mobile CPU slowdown. */
+const CPU_SLOWDOWN = 4;
+/** A task at least this long blocks input (the long-task threshold behind TBT). */
+const LONG_TASK_MS = 50;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+}
+interface ProfileNode {
+  id: number;
+  callFrame: { url: string; functionName: string };
+}
+
+const executablePath = chromiumPath();
+if (!executablePath) throw new Error('no Chromium found: `node scripts/ensure-browser.ts` installs it');
+const browser = await puppeteer.launch({
+  executablePath,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  const shoppers = await prepareShoppers(browser, ORIGIN);
+  const url = `${ORIGIN}${path.replace('{no}', shoppers.orderNo)}`;
+  if (who === 'visitor') await becomeVisitor(browser, ORIGIN);
+  else await becomeShopper(browser, url, who as Shopper, shoppers);
+  const page = await browser.newPage();
+  await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.tracing.start({
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'],
+  });
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  await new Promise((done) => setTimeout(done, 1000));
+  const raw = await page.tracing.stop();
+  if (!raw) throw new Error('no trace');
+  if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, raw);
+  report(JSON.parse(Buffer.from(raw).toString('utf8')).traceEvents as TraceEvent[]);
+} finally {
+  await browser.close();
+}
+
+function report(events: TraceEvent[]): void {
+  // The page's main thread: the renderer thread with the most events.
+  const threadNames = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const counts = new Map<string, number>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (threadNames.get(key) === 'CrRendererMain') counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const timed = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
+  if (!timed.length) throw new Error('no main-thread events in the trace');
+  const t0 = Math.min(...timed.map((e) => e.ts));
+  const samples = cpuSamples(events);
+  const isTask = (e: TraceEvent) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
+  const long = timed.filter((e) => isTask(e) && (e.dur ?? 0) >= LONG_TASK_MS * 1000).sort((a, b) => a.ts - b.ts);
+  const ms = (us: number) => `${Math.round(us / 100) / 10} ms`;
+  console.log(`${path} as ${who}, CPU ×${CPU_SLOWDOWN}: ${long.length} task(s) of ${LONG_TASK_MS} ms or more`);
+  for (const task of long) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = new Map<string, number>();
+    for (const e of timed) {
+      if (e === task || isTask(e) || e.ts < task.ts || e.ts + (e.dur ?? 0) > end) continue;
+      inside.set(e.name, (inside.get(e.name) ?? 0) + (e.dur ?? 0));
+    }
+    const files = new Map<string, number>();
+    let total = 0;
+    for (const s of samples) {
+      if (s.ts < task.ts || s.ts >= end) continue;
+      files.set(s.file, (files.get(s.file) ?? 0) + 1);
+      total++;
+    }
+    const top = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    const where = [...files].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    console.log(`\nat ${ms(task.ts - t0)}: ${ms(task.dur ?? 0)}`);
+    console.log(`  spent on: ${top.map(([name, us]) => `${name} ${ms(us)}`).join(', ') || '(nothing traced)'}`);
+    if (total)
+      console.log(`  CPU samples: ${where.map(([file, n]) => `${file} ${Math.round((100 * n) / total)}%`).join(', ')}`);
+  }
+}
+
+/** The CPU profile's samples, each with its time (trace clock) and the script file it was in. */
+function cpuSamples(events: TraceEvent[]): { ts: number; file: string }[] {
+  const nodes = new Map<number, ProfileNode>();
+  const out: { ts: number; file: string }[] = [];
+  let clock = 0;
+  for (const e of events) {
+    const data = e.args?.data as
+      | { startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+      | undefined;
+    if (e.name === 'Profile' && data?.startTime !== undefined) clock = data.startTime;
+    if (e.name !== 'ProfileChunk' || !data) continue;
+    for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
+    const ids = data.cpuProfile?.samples ?? [];
+    const deltas = data.timeDeltas ?? [];
+    ids.forEach((id, i) => {
+      clock += deltas[i] ?? 0;
+      const frame = nodes.get(id)?.callFrame;
+      const file = frame?.url ? (frame.url.split('/').pop() ?? frame.url) : `(${frame?.functionName || 'native'})`;
+      out.push({ ts: clock, file });
+    });
+  }
+  return out;
+}
