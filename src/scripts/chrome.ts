@@ -68,7 +68,7 @@ function initLangSwitch(): void {
     e.preventDefault();
     const locale = link.dataset.langSwitch as Locale;
     rememberLocale(locale);
-    void import('../lib/i18n/format.ts').then((m) => m.setDateLocale(locale)).catch(() => undefined);
+    void import('../lib/i18n/date-language.ts').then((m) => m.setDateLocale(locale)).catch(() => undefined);
     const target = `${link.pathname}${location.search}${location.hash}`;
     setTimeout(() => location.assign(target), LANGUAGE_RELOAD_DELAY_MS);
   });

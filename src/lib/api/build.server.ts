@@ -6,7 +6,7 @@
  * build script share one cache and one call counter.
  */
 import { DEFAULT_LOCALE, type Locale } from '../../config.ts';
-import { setDateLocale } from '../i18n/format.ts';
+import { setDateLocale } from '../i18n/date-language.ts';
 import { t } from '../i18n/messages/index.ts';
 import {
   type Article,
