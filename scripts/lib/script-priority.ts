@@ -68,7 +68,11 @@ export const LEAD_IMAGE_WAIT_MS = 3000;
  * (`fetchpriority="high"`: a product's photo, an article's cover, the first card of a listing), once
  * that image has been painted. The browser reports the paint (Element Timing for an image marked
  * `elementtiming`, or a largest-contentful-paint entry for it); a large image can reach the screen
- * frames after it has loaded, so its load event is used only where neither is reported. A shopper's
+ * frames after it has loaded, so its load event is used only where neither is reported. Without a
+ * lead image (the cart steps, the member pages) the first paint the browser reports (largest or
+ * first contentful paint) starts them: the next animation frame can come before the frame is on
+ * screen, and the scripts' requests then counted against the page's largest paint; a browser that
+ * reports no paints waits that one frame. A shopper's
  * first touch or key, a failed image, or LEAD_IMAGE_WAIT_MS start them at once. Every entry and every
  * chunk they import statically is then preloaded (fetched in parallel, at low priority), and the
  * entries run in document order, as module scripts would.
@@ -80,11 +84,12 @@ const loader = (urls: string[], modules: string[]) =>
   'l.rel="modulepreload";l.href=u;l.fetchPriority="low";document.head.append(l);' +
   `if(++n%${PRELOADS_PER_TASK}===0)await new Promise(r=>setTimeout(r))}` +
   `for(const u of ${JSON.stringify(urls)})await import(u)}))};` +
-  'const i=document.querySelector("img[fetchpriority=high]");if(!i)return go();' +
-  'const k=["element","largest-contentful-paint"].filter(t=>PerformanceObserver.supportedEntryTypes?.includes(t));' +
-  'if(k.length){const o=new PerformanceObserver(l=>{if(l.getEntries().some(e=>e.element===i)){o.disconnect();go()}});' +
-  'for(const type of k)o.observe({type,buffered:true})}else if(i.complete)return go();else i.addEventListener("load",go);' +
-  'i.addEventListener("error",go);' +
+  'const i=document.querySelector("img[fetchpriority=high]");' +
+  'const k=(i?["element","largest-contentful-paint"]:["largest-contentful-paint","paint"])' +
+  '.filter(t=>PerformanceObserver.supportedEntryTypes?.includes(t));' +
+  'if(k.length){const o=new PerformanceObserver(l=>{if(!i||l.getEntries().some(e=>e.element===i)){o.disconnect();go()}});' +
+  'for(const type of k)o.observe({type,buffered:true})}else if(!i||i.complete)return go();else i.addEventListener("load",go);' +
+  'i?.addEventListener("error",go);' +
   'for(const e of["pointerdown","keydown","touchstart"])addEventListener(e,go,{once:true,passive:true});' +
   `setTimeout(go,${LEAD_IMAGE_WAIT_MS})},{once:true})</script>`;
 

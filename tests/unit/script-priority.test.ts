@@ -166,8 +166,22 @@ describe('deferPageScripts', () => {
     }
     const started = ['/_astro/Entry1.js'];
 
-    it('starts the scripts one frame after the document is parsed when there is no lead image', async () => {
-      const page = run({ lead: null });
+    it('without a lead image, starts the scripts one frame after the browser reports the first paint', async () => {
+      const page = run({ reports: ['element', 'largest-contentful-paint', 'paint'], lead: null });
+      page.fire('DOMContentLoaded');
+      expect(page.observers[0]?.types).toEqual(['largest-contentful-paint', 'paint']);
+      await page.frame();
+      expect(page.preloaded).toEqual([]);
+      page.painted('paint', { any: true });
+      expect(page.observers[0]?.off).toBe(true);
+      expect(page.preloaded).toEqual([]);
+      await page.frame();
+      expect(page.preloaded).toContain('/_astro/shared.js');
+      expect(page.imported).toEqual(started);
+    });
+
+    it('without a lead image in a browser that reports no paints, starts one frame after the document is parsed', async () => {
+      const page = run({ reports: [], lead: null });
       await page.frame();
       expect(page.preloaded).toEqual([]);
       page.fire('DOMContentLoaded');
@@ -201,6 +215,7 @@ describe('deferPageScripts', () => {
       const many = new Map([['Big.js', Array.from({ length: 10 }, (_, i) => `chunk${i}.js`)]]);
       const page = run({ lead: null }, ['Big.js'], many);
       page.fire('DOMContentLoaded');
+      page.painted('largest-contentful-paint', { any: true });
       await page.firstTask();
       expect(page.preloaded).toHaveLength(4);
       await page.frame();
