@@ -58,5 +58,7 @@ export function isoDateInTaipei(iso: string | number | Date): string {
 let yearInTaipei: Intl.DateTimeFormat | undefined;
 
 /** The year in Asia/Taipei at `now` (the footer's copyright line). */
-export const currentYear = (now: Date = new Date()): string =>
-  (yearInTaipei ??= new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: TIME_ZONE })).format(now);
+export function currentYear(now: Date = new Date()): string {
+  yearInTaipei ??= new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: TIME_ZONE });
+  return yearInTaipei.format(now);
+}
