@@ -100,7 +100,8 @@ export function placeModules(ctx, all) {
   const islandsOnly = (/** @type {string} */ m) => [...(reach.get(m) ?? [])].every(islandEntry);
   const purchase = (/** @type {string} */ m) =>
     [...(reach.get(m) ?? [])].filter((e) => PURCHASE_ISLANDS.test(e)).length;
-  // Small modules of ours that the purchase islands share with the catalog pages' scripts ride with the runtime.
+  // Modules of ours that the purchase islands share with the catalog pages' scripts, and that import
+  // only the runtime's own (the price formatter), ride with the runtime.
   for (const m of reach.keys()) {
     if (place.has(m) || !/[\\/]src[\\/]/.test(m) || islandsOnly(m) || purchase(m) < SHARED_BY) continue;
     if ((info(m)?.importedIds ?? []).every((d) => place.get(d) === 'runtime')) place.set(m, 'runtime');

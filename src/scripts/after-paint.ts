@@ -2,7 +2,11 @@ import type { ClientDirective } from 'astro';
 
 /** Paint entries that say the first frame is on screen, where the browser reports them. */
 const PAINT_ENTRIES = ['largest-contentful-paint', 'paint'];
-/** Hydrate by then whatever the browser reports (a tab opened in the background paints later). */
+/**
+ * Hydrate by then whatever the browser reports (a tab opened in the background paints later): the
+ * page loader's LEAD_IMAGE_WAIT_MS (scripts/lib/script-priority.ts). Written here, not imported:
+ * Astro inlines a client directive into every island page, and an imported module comes whole.
+ */
 const LATEST_MS = 3000;
 
 /**
