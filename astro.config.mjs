@@ -34,6 +34,9 @@ export default defineConfig({
   },
   prefetch: false,
   devToolbar: { enabled: false },
+  // Pages keyed by a digest of what they show (src/lib/api/page-keys.server.ts) are copied from the
+  // previous build when unchanged; scripts/build.ts keeps the cache beside the releases.
+  experimental: { incrementalBuild: true },
   vite: {
     plugins: [tokensPlugin()],
     css: { postcss: { plugins: [customMediaPostcss] } },

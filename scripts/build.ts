@@ -4,6 +4,8 @@
  * the precompressed (.br, .gz) twins of text assets, the catalog fingerprint and, last, the marker
  * builds/latest.json. All of it goes to a fresh `<DIST_DIR>/releases/<id>/`, put live at
  * `<DIST_DIR>/client` only when complete (scripts/lib/releases.ts). One build at a time per DIST_DIR.
+ * Incremental: a page whose cache key (src/lib/api/page-keys.server.ts) and code are unchanged is
+ * copied from Astro's cache in `<DIST_DIR>/cache` instead of rendered; FULL_BUILD=1 renders all.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -18,7 +20,7 @@ import { seed } from '../src/server/seed/seed.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
 import { finishPageTwins, startPageTwins } from './lib/page-twins.ts';
 import { postBuild } from './lib/post-build.ts';
-import { newReleaseDir, prune, publish, sealRelease } from './lib/releases.ts';
+import { liveBuild, newReleaseDir, prune, publish, sealRelease } from './lib/releases.ts';
 
 const env = readEnv();
 const dist = resolve(env.DIST_DIR);
@@ -42,8 +44,13 @@ try {
   const astroStarted = performance.now();
   let generatedAt = Number.NaN;
   startPageTwins(join(outDir, 'client'));
+  const previous = liveBuild(dist);
   await build({
     outDir,
+    // Astro's incremental build cache (experimental.incrementalBuild in astro.config.mjs): beside the
+    // releases, so that the next build into this folder finds it. FULL_BUILD=1 renders every page.
+    cacheDir: join(dist, 'cache'),
+    force: process.env.FULL_BUILD === '1',
     logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn',
     integrations: [
       {
@@ -61,18 +68,20 @@ try {
   const prerenderSeconds = (generatedAt - (pagesStartedAt() ?? Number.NaN)) / 1000;
   await closeBuildData();
   const compressStarted = performance.now();
-  const stats = await postBuild(join(outDir, 'client'), await finishPageTwins());
+  const twins = await finishPageTwins();
+  const stats = await postBuild(join(outDir, 'client'), twins.done, previous ? join(previous.dir, 'client') : null);
   const buildId = randomUUID();
   await sealRelease(outDir, buildId, fingerprint);
   await publish(dist, outDir);
   await prune(dist);
   const total = seconds(started);
   console.log(
-    `Built ${stats.pages} pages in ${total.toFixed(1)} s (${(stats.pages / total).toFixed(0)} pages/s overall): ` +
+    `Built ${stats.pages} pages in ${total.toFixed(1)} s (${(stats.pages / total).toFixed(0)} pages/s overall; ` +
+      `${twins.rendered} rendered, the others unchanged from Astro's incremental cache): ` +
       `astro ${astroSeconds.toFixed(1)} s, of which prerendering ${prerenderSeconds.toFixed(1)} s ` +
       `(${(stats.pages / prerenderSeconds).toFixed(0)} pages/s with their data), ` +
       `compression ${seconds(compressStarted).toFixed(1)} s after it for ${stats.compressed - stats.early} files ` +
-      `(${stats.early} pages compressed while rendering); ` +
+      `(${stats.early} pages compressed while rendering, ${stats.reused} unchanged linked from the live build); ` +
       `${buildCallCount()} API requests; peak memory ${(process.resourceUsage().maxRSS / KB).toFixed(0)} MB; ` +
       `build id ${buildId}.`,
   );

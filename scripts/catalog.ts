@@ -25,6 +25,7 @@ import { exportTaxonomy, importTaxonomy } from '../src/server/catalog/admin/taxo
 import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
+import { pagesUpdateNotice } from '../src/server/ops/page-rebuild-notice.ts';
 
 const USAGE = `usage: npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing]
        npm run catalog -- export [--out <file.csv>]
@@ -64,6 +65,7 @@ try {
     });
     printImportReport(report, locale, values['dry-run']);
     process.exitCode = report.problems.length ? 1 : 0;
+    if (!report.problems.length && !values['dry-run']) console.log(await pagesUpdateNotice(db, locale, Date.now()));
   } else if (command === 'export') {
     const out = values.out ? createWriteStream(values.out) : process.stdout;
     const { products, variants } = await exportCatalog(db, out);
@@ -96,6 +98,7 @@ try {
         `${command}: ${report.created.length} created, ${report.updated.length} updated, ${report.unchanged} unchanged${values['dry-run'] ? ' (dry run)' : ''}`,
       );
     process.exitCode = report.problems.length ? 1 : 0;
+    if (!report.problems.length && !values['dry-run']) console.log(await pagesUpdateNotice(db, locale, Date.now()));
   } else if (command && ['price', 'stock', 'publish', 'withdraw', 'log'].includes(command)) {
     for (const line of await runEdit(db, {
       command,
@@ -106,6 +109,7 @@ try {
       locale,
     }))
       console.log(line);
+    if (command !== 'log') console.log(await pagesUpdateNotice(db, locale, Date.now()));
   } else {
     console.error(USAGE);
     process.exitCode = 2;

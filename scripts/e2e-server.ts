@@ -11,4 +11,6 @@ if (given) {
 }
 process.env.SQLITE_PATH = given ?? join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
 delete process.env.DATABASE_URL;
+// The tests' edits must not rebuild the pages the other tests read (a test that wants it sets it).
+process.env.REBUILD_CHECK_SECONDS ??= '0';
 await import('./serve.ts');

@@ -1,13 +1,15 @@
 /**
  * Serves the built storefront and the shop API on one port (PORT, HOST).
  * Run `npm run build` first, or use `npm start`, which builds when needed. Refuses a build folder
- * without its marker (builds/latest.json, written last): that build did not finish.
+ * without its marker (builds/latest.json, written last): that build did not finish. Rebuilds its pages
+ * when the catalog changes (scripts/lib/rebuild-scheduler.ts; REBUILD_CHECK_SECONDS=0 turns it off).
  */
 import { join, resolve } from 'node:path';
 import { createApp } from '../src/server/app.ts';
 import { assertServingConfig, createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
 import { createSite } from '../src/server/site.ts';
+import { RebuildScheduler } from './lib/rebuild-scheduler.ts';
 import { MARKER, markerId } from './lib/releases.ts';
 import { serveShop } from './lib/serve-shop.ts';
 
@@ -31,4 +33,20 @@ const site = createSite({
 serveShop(deps, env, site.fetch, (port) => {
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   console.log(`Shop ready at http://${host}:${port}/ (database: ${deps.db.dialect})`);
+  if (env.REBUILD_CHECK_SECONDS > 0 && !env.API_BASE) {
+    const schedule = new RebuildScheduler({
+      db: deps.db,
+      dist: resolve(env.DIST_DIR),
+      checkSeconds: env.REBUILD_CHECK_SECONDS,
+    });
+    void schedule
+      .start()
+      .then(() =>
+        console.log(
+          `Pages rebuild by themselves when the catalog changes (checked every ${env.REBUILD_CHECK_SECONDS} s).`,
+        ),
+      );
+    process.once('SIGINT', () => void schedule.stop());
+    process.once('SIGTERM', () => void schedule.stop());
+  }
 });

@@ -52,6 +52,8 @@ interface TwinState {
   /** Page file (relative to clientDir) → hash of the text its twins were made from. */
   done: Map<string, string>;
   inFlight: Set<Promise<void>>;
+  /** Pages rendered (an incremental build copies the others from Astro's cache). */
+  rendered: number;
 }
 
 const KEY = Symbol.for('shop.page-twins');
@@ -59,16 +61,16 @@ const store = globalThis as typeof globalThis & { [KEY]?: TwinState };
 
 /** Called by the build before Astro renders into `clientDir`. */
 export function startPageTwins(clientDir: string): void {
-  store[KEY] = { clientDir, done: new Map(), inFlight: new Set() };
+  store[KEY] = { clientDir, done: new Map(), inFlight: new Set(), rendered: 0 };
 }
 
-/** Waits for the twins under way; returns what was compressed, and stops taking pages. */
-export async function finishPageTwins(): Promise<Map<string, string>> {
+/** Waits for the twins under way; returns what was compressed and how many pages rendered, and stops taking pages. */
+export async function finishPageTwins(): Promise<{ done: Map<string, string>; rendered: number }> {
   const state = store[KEY];
   store[KEY] = undefined;
-  if (!state) return new Map();
+  if (!state) return { done: new Map(), rendered: 0 };
   await Promise.allSettled([...state.inFlight]);
-  return state.done;
+  return { done: state.done, rendered: state.rendered };
 }
 
 /** Whether a build is taking pages (false in `astro dev` and on the server). */
@@ -92,6 +94,7 @@ function pageFile(clientDir: string, pathname: string): string | null {
 export async function twinPage(pathname: string, html: string): Promise<string> {
   const state = store[KEY];
   if (!state) return html;
+  state.rendered++;
   const file = pageFile(state.clientDir, pathname);
   if (!file) return html;
   state.graph ??= readImportGraph(state.clientDir);

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { link, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { MIN_COMPRESS_BYTES, sha1, writeTwins } from './page-twins.ts';
 import { deferPageScripts, readImportGraph } from './script-priority.ts';
@@ -17,19 +17,40 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /**
+ * Links the twins of the same file in the previous release when its text is the same byte for byte
+ * (a page an incremental build copied from Astro's cache, an unchanged asset): compressing the tens
+ * of thousands of unchanged pages of a large catalogue again would cost most of an incremental build.
+ */
+async function reuseTwins(previous: string, file: string, body: Buffer): Promise<boolean> {
+  const before = await readFile(previous).catch(() => null);
+  if (!before?.equals(body)) return false;
+  try {
+    for (const twin of ['.br', '.gz']) {
+      await rm(`${file}${twin}`, { force: true });
+      await link(`${previous}${twin}`, `${file}${twin}`);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Lowers the priority of every page's scripts (script-priority.ts), then writes .br/.gz twins of
  * every text file over 512 bytes. Pages whose twins were made while rendering (page-twins.ts; `done`
  * maps their files to the hash of the text compressed) are skipped when the file still has that
- * text. The build's marker (builds/latest.json) is written after this, by `sealRelease`.
+ * text; the twins of a file unchanged since `previousDir` (the live release) are linked from it. The build's marker (builds/latest.json) is written after this, by `sealRelease`.
  */
 export async function postBuild(
   clientDir: string,
   done: Map<string, string> = new Map(),
-): Promise<{ pages: number; compressed: number; early: number }> {
+  previousDir: string | null = null,
+): Promise<{ pages: number; compressed: number; early: number; reused: number }> {
   const graph = await readImportGraph(clientDir);
   let pages = 0;
   let compressed = 0;
   let early = 0;
+  let reused = 0;
   const jobs = new Set<Promise<void>>();
   const failures: unknown[] = [];
   for await (const file of walk(clientDir)) {
@@ -54,6 +75,10 @@ export async function postBuild(
         early++;
         return;
       }
+      if (previousDir && (await reuseTwins(join(previousDir, relative(clientDir, file)), file, body))) {
+        reused++;
+        return;
+      }
       await writeTwins(file, body, PAGE_TYPES.has(ext));
     })()
       .catch((error: unknown) => {
@@ -64,5 +89,5 @@ export async function postBuild(
   }
   await Promise.all(jobs);
   if (failures.length) throw new Error(`Could not compress ${failures.length} files`, { cause: failures[0] });
-  return { pages, compressed, early };
+  return { pages, compressed, early, reused };
 }

@@ -2,7 +2,8 @@
 import { LOCALES, type Locale } from '../config.ts';
 import { localeParams } from './i18n/locale.ts';
 
-type Entry<P, Q> = { params: P; props: Q };
+/** A path of one locale; `cacheKey` (page-keys.server.ts) lets an incremental build reuse its page. */
+type Entry<P, Q> = { params: P; props: Q; cacheKey?: string };
 
 /**
  * Builds the paths of one route in every locale: `build(locale)` returns that locale's entries, and
@@ -17,6 +18,7 @@ export async function perLocale<P extends Record<string, string | undefined>, Q 
       (await build(locale)).map((e) => ({
         params: { ...e.params, locale: byLocale.get(locale) },
         props: { ...e.props, locale },
+        ...(e.cacheKey === undefined ? {} : { cacheKey: e.cacheKey }),
       })),
     ),
   );

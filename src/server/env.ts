@@ -17,6 +17,8 @@ const schema = z.object({
   SQLITE_PATH: z.string().min(1).default('./data/shop.sqlite'),
   /** Build output: releases/ and the live client/ link; inside the project (built chunks import its packages). */
   DIST_DIR: z.string().min(1).default('dist'),
+  // How often a serving process checks whether its pages need a rebuild (0: never; pages built by a job).
+  REBUILD_CHECK_SECONDS: z.coerce.number().int().min(0).default(30),
   DATABASE_URL: z.string().url().optional(),
   /** The shop's own photos (catalog import), served at /media/; outside the build output so builds keep them. */
   MEDIA_DIR: z.string().min(1).default('./data/media'),

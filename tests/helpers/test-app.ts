@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createApp } from '../../src/server/app.ts';
 import type { Clock, Deps } from '../../src/server/context.ts';
-import { openDb } from '../../src/server/db/index.ts';
+import { type Db, openDb } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { readEnv, type ServerEnv } from '../../src/server/env.ts';
 import { outboxEmail } from '../../src/server/providers/email-outbox.ts';
@@ -31,6 +31,8 @@ export interface TestShop {
   deps: Deps;
   clock: TestClock;
   close(): Promise<void>;
+  /** Another connection to the same database, as a second server would have (close it yourself). */
+  openAnother(): Db;
   /** JSON request helper: `shop.call('POST', '/api/users/login', {body, token, lang, ip})`. */
   call(
     method: string,
@@ -52,6 +54,7 @@ export async function createTestShop(
   const env: ServerEnv = { ...base, ...opts.env };
   let cleanup = async () => {};
   let db: ReturnType<typeof openDb>;
+  let openAnother: () => Db;
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const name = `t_${randomBytes(6).toString('hex')}`;
@@ -62,6 +65,7 @@ export async function createTestShop(
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     db = openDb({ sqlitePath: '', databaseUrl: url.toString() });
+    openAnother = () => openDb({ sqlitePath: '', databaseUrl: url.toString() });
     cleanup = async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -71,6 +75,7 @@ export async function createTestShop(
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'shop-test-'));
     db = openDb({ sqlitePath: join(dir, 'shop.sqlite') });
+    openAnother = () => openDb({ sqlitePath: join(dir, 'shop.sqlite') });
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   await migrate(db);
@@ -84,6 +89,7 @@ export async function createTestShop(
     app,
     deps,
     clock,
+    openAnother: () => openAnother(),
     async close() {
       await db.close();
       await cleanup();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -40,8 +40,9 @@ describe('pages compressed while rendering', () => {
     const file = join(c, 'brands', 'sony', 'index.html');
     mkdirSync(join(c, 'brands', 'sony'), { recursive: true });
     writeFileSync(file, html);
-    const done = await finishPageTwins();
+    const { done, rendered } = await finishPageTwins();
     expect(takingPages()).toBe(false);
+    expect(rendered).toBe(1);
     expect([...done.keys()]).toEqual([join('brands', 'sony', 'index.html')]);
     const stats = await postBuild(c, done);
     expect(stats.early).toBe(1);
@@ -55,7 +56,7 @@ describe('pages compressed while rendering', () => {
     const file = join(c, 'en', 'articles', 'one', 'index.html');
     mkdirSync(join(c, 'en', 'articles', 'one'), { recursive: true });
     writeFileSync(file, html.replace('first', 'second'));
-    const stats = await postBuild(c, await finishPageTwins());
+    const stats = await postBuild(c, (await finishPageTwins()).done);
     expect(stats.early).toBe(0);
     expect(readFileSync(file, 'utf8')).toContain('second');
     expect(twinsMatch(file)).toBe(true);
@@ -67,7 +68,42 @@ describe('pages compressed while rendering', () => {
     await twinPage('/404', page('missing'));
     await twinPage('/en/404/', page('missing'));
     await twinPage('/sitemap.xml', page('x'));
-    expect((await finishPageTwins()).size).toBe(0);
+    const { done, rendered } = await finishPageTwins();
+    expect(done.size).toBe(0);
+    expect(rendered).toBe(3);
+  });
+
+  it('links the twins of a page unchanged since the previous release, and compresses a changed one', async () => {
+    const before = client();
+    const same = join(before, 'brands', 'sony', 'index.html');
+    const moved = join(before, 'brands', 'jbl', 'index.html');
+    for (const [file, text] of [
+      [same, 'same'],
+      [moved, 'NT$4,490'],
+    ]) {
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, page(text));
+    }
+    await postBuild(before);
+    const after = client();
+    for (const [file, text] of [
+      [same, 'same'],
+      [moved, 'NT$3,990'],
+    ]) {
+      const next = join(after, file.slice(before.length));
+      mkdirSync(join(next, '..'), { recursive: true });
+      writeFileSync(next, page(text));
+    }
+    const stats = await postBuild(after, new Map(), before);
+    // The unchanged page and the two scripts' twins are linked; the moved price is compressed anew.
+    expect(stats.reused).toBe(1);
+    const linked = join(after, 'brands', 'sony', 'index.html');
+    expect(statSync(`${linked}.br`).ino).toBe(statSync(`${same}.br`).ino);
+    const fresh = join(after, 'brands', 'jbl', 'index.html');
+    expect(statSync(`${fresh}.br`).ino).not.toBe(statSync(`${moved}.br`).ino);
+    expect(twinsMatch(linked)).toBe(true);
+    expect(twinsMatch(fresh)).toBe(true);
+    expect(brotliDecompressSync(readFileSync(`${fresh}.br`)).toString()).toContain('NT$3,990');
   });
 
   it('passes pages through when no build is taking them', async () => {

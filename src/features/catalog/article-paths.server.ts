@@ -2,6 +2,7 @@
 import { ARTICLES_PAGE_SIZE, type Locale } from '../../config.ts';
 import { allArticles, article, articles } from '../../lib/api/build.server.ts';
 import type { Article, ArticleSummary, Paged } from '../../lib/api/catalog.ts';
+import { pageKey } from '../../lib/api/page-keys.server.ts';
 import { laterPages } from '../../lib/static-paths.ts';
 
 export interface ArticleListProps {
@@ -16,10 +17,10 @@ export const articleListPage = (locale: Locale, page: number): Promise<Paged<Art
 export async function laterArticlePaths(locale: Locale) {
   const first = await articleListPage(locale, 1);
   return Promise.all(
-    laterPages(first.pageCount).map(async (page) => ({
-      params: { page: String(page) },
-      props: { page, list: await articleListPage(locale, page) } satisfies ArticleListProps,
-    })),
+    laterPages(first.pageCount).map(async (page) => {
+      const props = { page, list: await articleListPage(locale, page) } satisfies ArticleListProps;
+      return { params: { page: String(page) }, props, cacheKey: await pageKey(locale, props) };
+    }),
   );
 }
 
@@ -33,7 +34,9 @@ export async function articlePaths(locale: Locale) {
       }),
     ),
   );
-  return loaded
-    .filter((a): a is Article => a !== null)
-    .map((a) => ({ params: { slug: a.slug }, props: { article: a } }));
+  return Promise.all(
+    loaded
+      .filter((a): a is Article => a !== null)
+      .map(async (a) => ({ params: { slug: a.slug }, props: { article: a }, cacheKey: await pageKey(locale, a) })),
+  );
 }

@@ -6,6 +6,7 @@
 import { type Locale, PRODUCTS_PAGE_SIZE } from '../../config.ts';
 import { brandTree, categoryTree, products, siteData } from '../../lib/api/build.server.ts';
 import type { Brand, Paged, ProductSummary, TreeNode } from '../../lib/api/catalog.ts';
+import { pageKey } from '../../lib/api/page-keys.server.ts';
 import { laterPages } from '../../lib/static-paths.ts';
 
 export type ListingKind = 'brand' | 'category';
@@ -42,9 +43,14 @@ async function entities(kind: ListingKind, locale: Locale): Promise<Brand[]> {
 /** Page 1 of every brand or category listing in one locale. */
 export async function listingPaths(kind: ListingKind, locale: Locale) {
   const loaded = await Promise.all((await entities(kind, locale)).map((e) => load(kind, locale, e)));
-  return loaded
-    .filter((x) => x !== null)
-    .map((x) => ({ params: { name: x.entity.slug }, props: { ...x, page: 1 } satisfies ListingProps }));
+  return Promise.all(
+    loaded
+      .filter((x) => x !== null)
+      .map(async (x) => {
+        const props = { ...x, page: 1 } satisfies ListingProps;
+        return { params: { name: x.entity.slug }, props, cacheKey: await pageKey(locale, props) };
+      }),
+  );
 }
 
 /** Pages 2..n of every brand or category listing in one locale. */
@@ -52,10 +58,18 @@ export async function laterListingPaths(kind: ListingKind, locale: Locale) {
   const firsts = await listingPaths(kind, locale);
   const pages = await Promise.all(
     firsts.flatMap(({ props }) =>
-      laterPages(props.list.pageCount).map(async (page) => ({
-        params: { name: props.entity.slug, page: String(page) },
-        props: { ...props, page, list: await firstPage(kind, props.entity.slug, locale, page) } satisfies ListingProps,
-      })),
+      laterPages(props.list.pageCount).map(async (page) => {
+        const later = {
+          ...props,
+          page,
+          list: await firstPage(kind, props.entity.slug, locale, page),
+        } satisfies ListingProps;
+        return {
+          params: { name: props.entity.slug, page: String(page) },
+          props: later,
+          cacheKey: await pageKey(locale, later),
+        };
+      }),
     ),
   );
   return pages;

@@ -6,19 +6,34 @@
  * 500 MB of the build's memory.
  */
 import type { Locale } from '../../config.ts';
-import { allProducts, productForPages } from '../../lib/api/build.server.ts';
+import { allProducts, productDetailText, productForPages } from '../../lib/api/build.server.ts';
 import type { ProductDetail } from '../../lib/api/catalog.ts';
+import { pageKey } from '../../lib/api/page-keys.server.ts';
 
 export interface ProductProps {
   slug: string;
   via: 'brand' | 'category';
 }
 
+/** Each page is keyed by the product's detail as the page receives it (its related products included). */
 export async function productPaths(via: 'brand' | 'category', locale: Locale) {
-  return (await allProducts(locale)).map((p) => ({
-    params: { name: via === 'brand' ? p.brand.slug : p.category.slug, slug: p.slug },
-    props: { slug: p.slug, via } satisfies ProductProps,
-  }));
+  return Promise.all(
+    (await allProducts(locale)).map(async (p) => ({
+      params: { name: via === 'brand' ? p.brand.slug : p.category.slug, slug: p.slug },
+      props: { slug: p.slug, via } satisfies ProductProps,
+      cacheKey: await pageKey(locale, via, await detailText(locale, p.slug)),
+    })),
+  );
+}
+
+async function detailText(locale: Locale, slug: string): Promise<string> {
+  try {
+    return await productDetailText(locale, slug);
+  } catch (error) {
+    throw new Error(`[build] the product ${slug} (${locale}) is listed but its page data failed to load`, {
+      cause: error,
+    });
+  }
 }
 
 /**

@@ -41,7 +41,7 @@ const IN_PROCESS_BASE = 'http://shop.internal';
 interface BuildState {
   memo: Map<string, Promise<unknown>>;
   /** Product details between their two pages, as JSON text (see `productForPages`). */
-  kept: Map<string, { text: string; uses: number }>;
+  kept: Map<string, { text: Promise<string>; uses: number }>;
   clients: Map<Locale, ApiClient>;
   calls: number;
   /** When the first page asked for its data (performance.now()): the start of prerendering. */
@@ -170,21 +170,33 @@ export const allProducts = (locale: Locale): Promise<ProductSummary[]> =>
 /** Pages that show one product's detail: its view under its brand and under its category. */
 const PAGES_PER_PRODUCT = 2;
 /**
- * A product's detail for its pages. The first page fetches it; the detail is kept as JSON text (a
- * few kB, where the parsed object costs several times that) until its other page has read it, and
- * then dropped, so a large catalogue's details are never all in memory as objects, nor fetched
- * twice.
+ * A product's detail as JSON text, fetched once. The paths of both product routes read it for their
+ * cache keys (page-keys.server.ts), then each page parses it; it is dropped once both pages of the
+ * product have read it, so a large catalogue's details are held as text (a few kB, where the parsed
+ * object costs several times that) and never all as objects, nor fetched twice.
  */
+export function productDetailText(locale: Locale, slug: string): Promise<string> {
+  const key = `${locale}:${slug}`;
+  let hit = state.kept.get(key);
+  if (!hit) {
+    hit = {
+      text: (async () => JSON.stringify(await getProduct(await client(locale), slug)))(),
+      uses: 0,
+    };
+    // A failure is reported by the page (or its paths) that asked; it is fetched again if asked again.
+    hit.text.catch(() => state.kept.delete(key));
+    state.kept.set(key, hit);
+  }
+  return hit.text;
+}
+
+/** A product's detail for one of its pages (see `productDetailText`). */
 export async function productForPages(locale: Locale, slug: string): Promise<ProductDetail> {
   const key = `${locale}:${slug}`;
+  const text = await productDetailText(locale, slug);
   const hit = state.kept.get(key);
-  if (hit) {
-    if (++hit.uses >= PAGES_PER_PRODUCT) state.kept.delete(key);
-    return JSON.parse(hit.text) as ProductDetail;
-  }
-  const detail = await getProduct(await client(locale), slug);
-  state.kept.set(key, { text: JSON.stringify(detail), uses: 1 });
-  return detail;
+  if (hit && ++hit.uses >= PAGES_PER_PRODUCT) state.kept.delete(key);
+  return JSON.parse(text) as ProductDetail;
 }
 
 export const articles = (locale: Locale, page: number, pageSize: number): Promise<Paged<ArticleSummary>> =>

@@ -40,6 +40,7 @@ import type {
   PaymentNoticesTable,
   ShippingMethodsTable,
 } from './tables/orders.ts';
+import type { PageRebuildSchedulersTable, PageRebuildsTable } from './tables/pages.ts';
 import type { PromotionsTable, PromotionUsesTable } from './tables/promotions.ts';
 import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
 import type {
@@ -101,4 +102,6 @@ export interface Database {
   shipment_events: ShipmentEventsTable;
   shipment_notices: ShipmentNoticesTable;
   sim_logistics_orders: SimLogisticsOrdersTable;
+  page_rebuilds: PageRebuildsTable;
+  page_rebuild_schedulers: PageRebuildSchedulersTable;
 }

@@ -1,0 +1,183 @@
+/**
+ * The built-in schedule of the prerendered pages. A serving process (`npm start`, `npm run serve`)
+ * checks every REBUILD_CHECK_SECONDS whether the catalog fingerprint moved from the live build's,
+ * and at once after an owner's edit (a new entry of the catalog's change log, polled every POLL_MS); then it rebuilds
+ * (scripts/build.ts, incremental, in a child process at a lower CPU priority, so that serving never
+ * pauses and shoppers' requests keep their latency) and the new release goes live with one rename.
+ * One rebuild at a time across every process on the database (a lease row, renewed while building).
+ * A failed rebuild keeps the live build, is logged with why, and is tried again at the next periodic
+ * check, not before.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { hostname, setPriority } from 'node:os';
+import { catalogFingerprint } from '../../src/server/catalog/fingerprint.ts';
+import type { Db } from '../../src/server/db/index.ts';
+import {
+  forgetScheduler,
+  latestCatalogChange,
+  releaseRebuildLease,
+  reportScheduler,
+  takeRebuildLease,
+} from '../../src/server/ops/page-rebuilds.ts';
+import { liveBuild } from './releases.ts';
+
+/** How often a serving process looks for an owner's new edit, to check at once. */
+export const POLL_MS = 2_000;
+/** How long a rebuild's lease lasts without renewal (a process that died while rebuilding frees it). */
+const LEASE_MS = 120_000;
+const RENEW_MS = 30_000;
+/** How often a schedule says it is alive (the owner's tools read it). */
+const REPORT_MS = 10_000;
+/** The rebuild's CPU priority (nice value): below the serving process's requests. */
+const BUILD_NICENESS = 10;
+/** The end of a failed build's output kept with its error. */
+const ERROR_TAIL = 2_000;
+
+export type CheckResult = 'unchanged' | 'built' | 'failed' | 'busy' | 'backoff' | 'elsewhere';
+
+export interface SchedulerOptions {
+  db: Db;
+  /** The output folder the shop serves (DIST_DIR). */
+  dist: string;
+  checkSeconds: number;
+  instance?: string;
+  now?: () => number;
+  /** Runs one build into `dist`; rejects with why it failed. */
+  build?: () => Promise<void>;
+  log?: (line: string) => void;
+}
+
+/** Runs scripts/build.ts at a lower CPU priority; its summary line is logged, its failure thrown with its output's end. */
+export function buildInChild(log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build.ts'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      if (child.pid) setPriority(child.pid, BUILD_NICENESS);
+    } catch {
+      // Not allowed here: the build runs at the server's priority.
+    }
+    let out = '';
+    const keep = (chunk: Buffer) => {
+      out = (out + chunk.toString()).slice(-ERROR_TAIL);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      const last = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0) {
+        log(`[rebuild] ${last}`);
+        resolve();
+      } else reject(new Error(`the build exited with ${signal ?? code}: ${out.trim()}`));
+    });
+  });
+}
+
+export class RebuildScheduler {
+  readonly instance: string;
+  private readonly o: Required<Omit<SchedulerOptions, 'instance'>>;
+  private building = false;
+  /** After a failure: no new attempt before this time (the next periodic check). */
+  private retryAt = 0;
+  /** A check could not run to its end (a rebuild under way here or elsewhere): check again at the next poll. */
+  private pending = false;
+  private seenChange = 0;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(options: SchedulerOptions) {
+    this.instance = options.instance ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const log = options.log ?? ((line: string) => console.log(line));
+    this.o = { now: Date.now, log, build: () => buildInChild(log), ...options };
+  }
+
+  /**
+   * Rebuilds when the live build's fingerprint is not the catalog's and no other process rebuilds.
+   * Resolves with what it did.
+   */
+  async check(): Promise<CheckResult> {
+    if (this.building) {
+      this.pending = true;
+      return 'busy';
+    }
+    this.pending = false;
+    const { db, dist } = this.o;
+    const { fingerprint } = await catalogFingerprint(db);
+    if (liveBuild(dist)?.fingerprint === fingerprint) return 'unchanged';
+    if (this.o.now() < this.retryAt) return 'backoff';
+    this.building = true;
+    try {
+      if (!(await takeRebuildLease(db, this.instance, this.o.now(), LEASE_MS))) {
+        this.pending = true;
+        return 'elsewhere';
+      }
+      return await this.rebuildHoldingLease();
+    } finally {
+      this.building = false;
+    }
+  }
+
+  private async rebuildHoldingLease(): Promise<CheckResult> {
+    const { db, dist } = this.o;
+    // Another process on the same folder may have rebuilt while this one waited for the lease.
+    const before = liveBuild(dist)?.fingerprint ?? 'none';
+    const { fingerprint } = await catalogFingerprint(db);
+    if (before === fingerprint) {
+      await releaseRebuildLease(db, this.instance, null);
+      return 'unchanged';
+    }
+    const renew = setInterval(() => {
+      takeRebuildLease(db, this.instance, this.o.now(), LEASE_MS).catch(() => {});
+    }, RENEW_MS);
+    const started = this.o.now();
+    this.o.log(`[rebuild] the catalog changed (fingerprint ${before} → ${fingerprint}): rebuilding the pages`);
+    try {
+      await this.o.build();
+      const seconds = (this.o.now() - started) / 1000;
+      this.retryAt = 0;
+      await releaseRebuildLease(db, this.instance, { now: this.o.now(), seconds, error: null });
+      return 'built';
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.retryAt = this.o.now() + this.o.checkSeconds * 1000;
+      this.o.log(`[rebuild] failed; the live build stays, next attempt in ${this.o.checkSeconds} s or later: ${why}`);
+      await releaseRebuildLease(db, this.instance, { now: this.o.now(), seconds: null, error: why.slice(-ERROR_TAIL) });
+      return 'failed';
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** Checks when an owner edited the catalog since the last look, or while another process rebuilds. */
+  async poll(): Promise<CheckResult | null> {
+    const change = await latestCatalogChange(this.o.db);
+    const edited = change !== this.seenChange;
+    this.seenChange = change;
+    return edited || this.pending ? this.check() : null;
+  }
+
+  /** Starts the schedule: a check now, then every checkSeconds, and a poll for requests every POLL_MS. */
+  async start(): Promise<void> {
+    const { db, checkSeconds } = this.o;
+    this.seenChange = await latestCatalogChange(db);
+    await reportScheduler(db, this.instance, checkSeconds, this.o.now());
+    const quietly = (run: () => Promise<unknown>) => () => {
+      run().catch((error: Error) => this.o.log(`[rebuild] the check failed: ${error.message}`));
+    };
+    const every = (ms: number, run: () => Promise<unknown>) => {
+      const timer = setInterval(quietly(run), ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    quietly(() => this.check())();
+    every(checkSeconds * 1000, () => this.check());
+    every(POLL_MS, () => this.poll());
+    every(REPORT_MS, () => reportScheduler(db, this.instance, checkSeconds, this.o.now()));
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await forgetScheduler(this.o.db, this.instance).catch(() => {});
+  }
+}

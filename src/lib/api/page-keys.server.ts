@@ -1,0 +1,51 @@
+/**
+ * Cache keys of the prerendered pages, for Astro's incremental builds (`experimental.incrementalBuild`):
+ * a page whose key and code are unchanged since the last build is copied from Astro's cache instead
+ * of rendered. A key is a digest of everything the page shows: the site's start-up data (header,
+ * footer, head: every page shows it) and the page's own data, exactly as the page receives it.
+ */
+import { createHash } from 'node:crypto';
+import type { Locale } from '../../config.ts';
+import { localeParams } from '../i18n/locale.ts';
+import { shopName, siteData } from './build.server.ts';
+
+const KEY = Symbol.for('shop.page-keys');
+const store = globalThis as typeof globalThis & { [KEY]?: Map<Locale, Promise<string>> };
+store[KEY] ??= new Map();
+const siteDigests = store[KEY];
+
+/** A short digest of values, in order (JSON text, or the text itself for strings). */
+export function digest(...parts: unknown[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts)
+    hash.update(typeof part === 'string' ? part : (JSON.stringify(part) ?? 'undefined')).update('\0');
+  return hash.digest('base64url').slice(0, 22);
+}
+
+/** What every page of `locale` shows: the site metas, brands, categories, system variables, shop name. */
+export function siteDigest(locale: Locale): Promise<string> {
+  let hit = siteDigests.get(locale);
+  if (!hit) {
+    hit = Promise.all([siteData(locale), shopName(locale)]).then(([data, name]) => digest(locale, data, name));
+    siteDigests.set(locale, hit);
+  }
+  return hit;
+}
+
+/** The key of a page of `locale` that shows the site's data and `own` (its props or loaded data). */
+export async function pageKey(locale: Locale, ...own: unknown[]): Promise<string> {
+  return digest(await siteDigest(locale), ...own);
+}
+
+/**
+ * `localeParams()` with each locale's cache key: pages that show the site's data only, or also what
+ * `own(locale)` loads (the home page's newest products, the first page of articles).
+ */
+export function keyedLocaleParams(own?: (locale: Locale) => Promise<unknown>) {
+  return Promise.all(
+    localeParams().map(async (entry) => ({
+      ...entry,
+      cacheKey: await pageKey(entry.props.locale, own ? await own(entry.props.locale) : null),
+    })),
+  );
+}
