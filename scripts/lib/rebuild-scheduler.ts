@@ -49,9 +49,9 @@ export interface SchedulerOptions {
 }
 
 /** Runs scripts/build.ts at a lower CPU priority; its summary line is logged, its failure thrown with its output's end. */
-export function buildInChild(log: (line: string) => void): Promise<void> {
+export function buildInChild(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build.ts'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/build.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       if (child.pid) setPriority(child.pid, BUILD_NICENESS);
     } catch {

@@ -1,4 +1,4 @@
-/** The part of autocannon's API that scripts/bench-api.ts uses (the package ships no types). */
+/** The part of autocannon's API that the benches use (the package ships no types). */
 declare module 'autocannon' {
   /** One request as autocannon builds it; `setupRequest` may change any part per request. */
   export interface RequestData {
@@ -10,6 +10,8 @@ declare module 'autocannon' {
   export interface Options {
     url: string;
     connections?: number;
+    /** Requests per second over all connections (no limit by default). */
+    overallRate?: number;
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
@@ -31,6 +33,8 @@ declare module 'autocannon' {
     timeouts: number;
     statusCodeStats?: Record<string, { count: number }>;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** The run under way: a promise of its result that can also be stopped early. */
+  export type Instance = Promise<Result> & { stop(): void };
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }
