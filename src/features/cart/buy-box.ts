@@ -1,4 +1,4 @@
-import { CART_MAX_QUANTITY } from '../../config.ts';
+import { CART_MAX_QUANTITY, type Locale } from '../../config.ts';
 
 /** The query parameter that names the chosen option, so a shared link opens the same one. */
 export const SKU_PARAM = 'sku';
@@ -12,6 +12,18 @@ export function clampQuantity(value: unknown, max: number): number {
 
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+
+/** Brings the options up to date with the shop's current prices and stock (live-offers.ts), after the first paint. */
+async function goLive(form: HTMLFormElement, refresh: () => void): Promise<void> {
+  const { slug, locale } = form.dataset;
+  if (!slug || !locale) return;
+  try {
+    const { applyOffers, currentOffers } = await import('./live-offers.ts');
+    applyOffers(form, await currentOffers(locale as Locale, slug), refresh);
+  } catch {
+    // The API did not answer: the page stays as built, and the cart checks stock and price again.
+  }
+}
 
 /**
  * Brings the product page's buy box to life: option buttons (the chosen one in `?sku=`, its price
@@ -44,12 +56,14 @@ export function initBuyBox(form: HTMLFormElement): void {
       stock.classList.remove('in', 'low', 'out');
       stock.classList.add(d.stockState ?? 'in');
     }
-    const soldOut = d.stockState === 'out';
+    const withdrawn = form.dataset.withdrawn === 'true';
+    if (stock && withdrawn) stock.textContent = form.dataset.labelWithdrawn ?? '';
+    const soldOut = d.stockState === 'out' || withdrawn;
     add!.disabled = soldOut;
     input!.disabled = soldOut;
     input!.max = String(max());
     input!.value = String(clampQuantity(input!.value, max()));
-    error!.textContent = '';
+    error!.textContent = withdrawn ? (form.dataset.labelWithdrawn ?? '') : '';
     if (remember) {
       const url = new URL(location.href);
       url.searchParams.set(SKU_PARAM, d.sku ?? '');
@@ -70,6 +84,16 @@ export function initBuyBox(form: HTMLFormElement): void {
   }
   input.addEventListener('change', () => {
     input.value = String(clampQuantity(input.value, max()));
+  });
+
+  void goLive(form, () => {
+    if (chosen) choose(chosen, false);
+    else if (form.dataset.withdrawn === 'true') {
+      add.disabled = true;
+      input.disabled = true;
+      error.textContent = form.dataset.labelWithdrawn ?? '';
+      if (stock) stock.textContent = form.dataset.labelWithdrawn ?? '';
+    }
   });
 
   toast?.querySelector('[data-toast-close]')?.addEventListener('click', () => {

@@ -1,11 +1,8 @@
-import { LOW_STOCK_THRESHOLD, type Locale } from '../../config.ts';
+import type { Locale } from '../../config.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
+import { stockState } from './stock-state.ts';
 
-export type StockState = 'in' | 'low' | 'out';
-
-/** In stock, low (at or below the threshold) or out. */
-export const stockState = (stock: number, inStock: boolean): StockState =>
-  !inStock || stock <= 0 ? 'out' : stock <= LOW_STOCK_THRESHOLD ? 'low' : 'in';
+export { type StockState, stockState } from './stock-state.ts';
 
 export function stockLabel(stock: number, inStock: boolean, locale: Locale): string {
   const state = stockState(stock, inStock);

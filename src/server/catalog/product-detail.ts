@@ -37,6 +37,7 @@ const productBySlug = compileOnce((db, shape: DetailShape, v: Params<{ slug: str
       'p.updated_at',
       'p.brand_id',
       'p.category_id',
+      'p.withdrawn_at',
     ])
     .where('p.id', '=', (eb) =>
       eb.selectFrom('products as by_slug').select('by_slug.id').where('by_slug.slug', '=', v.value('slug')),
@@ -68,6 +69,7 @@ const relatedTo = compileOnce(
       .selectFrom('products as r')
       .select(['r.id', rank.as('rank'), stocked.as('stocked')])
       .where('r.id', '!=', unplanned(v.value('id'), 'integer'))
+      .where('r.withdrawn_at', 'is', null)
       .where((eb) => eb.or([eb('r.category_id', '=', category), eb('r.brand_id', '=', brand)]))
       .orderBy(rank, 'desc')
       .orderBy(stocked)
@@ -85,11 +87,14 @@ const relatedTo = compileOnce(
   },
 );
 
-/** A product page's data by slug; unknown slug → 404. */
+/**
+ * A product page's data by slug; unknown or withdrawn → 404 (a withdrawn product is not sold: its
+ * prerendered page, until the next rebuild removes it, says so from this answer).
+ */
 export async function productDetail(db: Db, slug: string, locale: Locale): Promise<ProductDetail> {
   const shape: DetailShape = { s: col(locale), lateral: db.dialect === 'postgres' };
   const [row] = await productBySlug(db, shape, { slug });
-  if (!row) throw new ApiError('NOT_FOUND');
+  if (!row || row.withdrawn_at !== null) throw new ApiError('NOT_FOUND');
   const [variants, images, relatedRows] = await Promise.all([
     variantsOf(db, null, { id: row.id }),
     imagesOf(db, null, { id: row.id }),

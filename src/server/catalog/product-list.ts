@@ -49,7 +49,8 @@ interface ListValues {
  * bound value, and so re-plan the statement on every run (see `unplanned`).
  */
 function filtered(db: Kysely<Database>, f: ListShape, v: Params<ListValues>) {
-  let q = db.selectFrom('products as p');
+  // A withdrawn product is not on the storefront: not in lists, search, the home page or the sitemap.
+  let q = db.selectFrom('products as p').where('p.withdrawn_at', 'is', null);
   if (f.brand)
     q = q.where('p.brand_id', '=', (eb) =>
       eb.selectFrom('brands as b').select('b.id').where('b.slug', '=', v.value('brand')!),

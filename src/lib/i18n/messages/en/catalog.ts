@@ -36,6 +36,7 @@ export const catalogEn = {
   'product.inStock': 'In stock',
   'product.lowStock': 'Only {count} left',
   'product.outOfStock': 'Out of stock',
+  'product.withdrawn': 'No longer sold: this product can no longer be ordered.',
   'product.sale': 'Sale',
   'product.compareAt': 'Was',
   'product.variants': 'Options',

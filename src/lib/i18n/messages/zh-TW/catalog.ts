@@ -35,6 +35,7 @@ export const catalogZhTW = {
   'product.inStock': '現貨供應',
   'product.lowStock': '僅剩 {count} 件',
   'product.outOfStock': '缺貨中',
+  'product.withdrawn': '已停售：此商品無法再訂購。',
   'product.sale': '特價',
   'product.compareAt': '原價',
   'product.variants': '規格選項',
