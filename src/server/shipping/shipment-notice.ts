@@ -112,13 +112,13 @@ async function addEvent(trx: Trx, shipmentId: number, e: NewEvent): Promise<bool
  * no more and gets no stock back again: money collected for it (or paid before) flags it `needs_refund`.
  */
 async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: number): Promise<Applied> {
-  const s = await trx
+  const of = trx
     .selectFrom('shipments')
-    .select(['id', 'status', 'sub_type', 'collection', 'order_id'])
     .where('merchant_trade_no', '=', notice.merchantTradeNo)
-    .where('logistics_id', '=', notice.logisticsId)
-    .executeTakeFirstOrThrow();
-  await lockOrder(trx, s.order_id);
+    .where('logistics_id', '=', notice.logisticsId);
+  await lockOrder(trx, (await of.select('order_id').executeTakeFirstOrThrow()).order_id);
+  // Read under the lock: another notice of the parcel may just have moved it.
+  const s = await of.select(['id', 'status', 'sub_type', 'collection', 'order_id']).executeTakeFirstOrThrow();
   const o = await trx
     .selectFrom('orders')
     .select(['state', 'paid_at'])
