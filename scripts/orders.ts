@@ -3,13 +3,16 @@
  *   npm run orders -- list [--state <state>] [--limit <n>] [--needs-action]
  *                      (--needs-action: orders with an invoice to handle by hand, or a payment to refund)
  *   npm run orders -- list --to-ship    (paid or collect-on-delivery orders not yet shipped, oldest first)
- *   npm run orders -- show <no>        (prints invoice_action_needed: ECPay's message, when set)
+ *   npm run orders -- show <no>        (prints invoice_action_needed: ECPay's message, when set, and
+ *                                       held_notices: parcel statuses kept for the owner)
  *   npm run orders -- ship <no>         (store pickup or home: creates the ECPay logistics order)
  *   npm run orders -- ship <no> --carrier <name> --tracking <number>   (a parcel sent another way)
  *   npm run orders -- label <no>        (writes the label page again and says where it is)
- *   npm run orders -- deliver <no>      (store or shop pickup: picked up)
+ *   npm run orders -- deliver <no>      (store pickup: picked up; shop pickup: from ready, never shipped)
  *   npm run orders -- complete <no>
- *   npm run orders -- cancel <no> [--reason <text>]
+ *   npm run orders -- cancel <no> [--reason <text>] [--unsent]
+ *                      (a booked parcel: ECPay cancels 7-ELEVEN C2C ones not yet dropped off; for
+ *                      the others ECPay has no cancel: --unsent when the parcel stays with the shop)
  *   npm run orders -- expire           (cancel unpaid orders past their deadline; run it on a schedule)
  *   npm run orders -- reconcile [<no>] (ask ECPay now whether unpaid orders were paid, and apply it)
  */
@@ -38,7 +41,7 @@ import { labelPage } from '../src/server/shipping/label.ts';
 import { runOwnerTool } from './lib/owner-tool.ts';
 
 const USAGE =
-  'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile [<no>] [--carrier X --tracking Y]';
+  'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile [<no>] [--carrier X --tracking Y] [--reason X] [--unsent]';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -48,6 +51,7 @@ const { positionals, values } = parseArgs({
     carrier: { type: 'string', default: '' },
     tracking: { type: 'string', default: '' },
     reason: { type: 'string', default: '' },
+    unsent: { type: 'boolean', default: false },
     'needs-action': { type: 'boolean', default: false },
     'to-ship': { type: 'boolean', default: false },
   },
@@ -133,7 +137,9 @@ async function run(deps: Deps): Promise<void> {
     await completeOrder(deps, no);
     console.log(`Order ${no} is now completed.`);
   } else if (command === 'cancel') {
-    await cancelForShop(deps, no, values.reason ?? '');
+    const parcel = await cancelForShop(deps, no, values.reason ?? '', { unsent: values.unsent });
+    if (parcel === 'cancelled') console.log(`ECPay cancelled the logistics order of ${no}.`);
+    if (parcel === 'unsent') console.log(`The parcel of ${no} stays with the shop: do not hand it over.`);
     console.log(`Order ${no} is cancelled; its stock is back on the shelf.`);
   } else {
     throw new OrderAdminError(USAGE);

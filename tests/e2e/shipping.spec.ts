@@ -87,6 +87,11 @@ for (const locale of LOCALES) {
         await deps.db.close();
       }
 
+      // Booked with the carrier: the order page offers no cancel any more and says to contact the shop.
+      await page.goto(url(locale, `/member/orders/${no}`));
+      await expect(page.getByText(f.t('order.cancelAskShop'))).toBeVisible();
+      await expect(page.getByRole('button', { name: f.t('order.cancel') })).toHaveCount(0);
+
       // The simulator takes the parcel to the store, posting ECPay's signed notices to the shop.
       const arrived = await request.post('/api/dev/logistics/advance', {
         headers: { 'accept-language': locale },

@@ -72,6 +72,7 @@ function order(patch: Partial<Order> = {}): Order {
     note: '',
     timeline: [{ state: 'awaiting_payment', at: AT, note: '' }],
     canCancel: true,
+    cancelNeedsShop: false,
     canPay: true,
     ...patch,
   };

@@ -5,7 +5,10 @@ import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { $order, cancelOrder } from '../../stores/orders.ts';
 
-/** "Pay now" while the order can be paid; cancel (after a confirmation) while it can be cancelled. */
+/**
+ * "Pay now" while the order can be paid; cancel (after a confirmation) while it can be cancelled;
+ * once its parcel is booked with the carrier, no cancel button but a note to contact the shop.
+ */
 export function OrderActions({ locale, guestKey }: { locale: Locale; guestKey?: string }) {
   const { order, cancelling, cancelError } = useStore($order);
   const [confirming, setConfirming] = useState(false);
@@ -14,7 +17,7 @@ export function OrderActions({ locale, guestKey }: { locale: Locale; guestKey?: 
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
-  if (!order || (!order.canPay && !order.canCancel)) return null;
+  if (!order || (!order.canPay && !order.canCancel && !order.cancelNeedsShop)) return null;
   const payHref = `${localePath(locale, '/cart/payment')}?no=${encodeURIComponent(order.no)}${
     guestKey ? `&key=${encodeURIComponent(guestKey)}` : ''
   }`;
@@ -25,6 +28,7 @@ export function OrderActions({ locale, guestKey }: { locale: Locale; guestKey?: 
           {t(locale, 'order.payNow')}
         </a>
       )}
+      {order.cancelNeedsShop && <p>{t(locale, 'order.cancelAskShop')}</p>}
       {order.canCancel && !confirming && (
         <button ref={cancelRef} type="button" className="sw-button" onClick={() => setConfirming(true)}>
           {t(locale, 'order.cancel')}

@@ -233,6 +233,8 @@ export interface Order {
   note: string;
   timeline: OrderEvent[];
   canCancel: boolean;
+  /** The parcel is booked with the carrier: only the shop can cancel the order now. */
+  cancelNeedsShop: boolean;
   canPay: boolean;
 }
 

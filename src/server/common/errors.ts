@@ -184,6 +184,11 @@ export const ERRORS = {
     zh: '這筆訂單已出貨或已結束，無法取消；如需退貨請聯絡客服。',
     en: 'This order has shipped or is closed, so it cannot be cancelled. Contact us to return it.',
   },
+  ORDER_CANCEL_ASK_SHOP: {
+    status: 409,
+    zh: '這筆訂單已交寄物流（已產生寄件編號），無法在線上取消。如需取消，請聯絡商店。',
+    en: 'This order has been booked with the carrier (it has a shipping code), so it cannot be cancelled online. Contact the shop to cancel it.',
+  },
   ORDER_NOT_PAYABLE: {
     status: 409,
     zh: '這筆訂單目前不需要付款（已付款、已取消，或採貨到付款／取貨付款）。',

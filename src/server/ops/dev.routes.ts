@@ -7,6 +7,7 @@ import { jsonBody, queryOf } from '../common/validation.ts';
 import type { AppEnv } from '../context.ts';
 import { isProduction } from '../env.ts';
 import { AdvanceError, advanceParcel } from '../providers/logistics/simulator-express.ts';
+import { PARCEL_CANCELLED } from '../shipping/parcel-booked.ts';
 import { readShipment } from '../shipping/shipment-view.ts';
 
 const OUTBOX_LIMIT = 50;
@@ -81,7 +82,8 @@ dev.post('/logistics/advance', async (c) => {
     .innerJoin('orders as o', 'o.id', 's.order_id')
     .select(['s.merchant_trade_no', 's.sub_type', 'o.id'])
     .where('o.no', '=', order_no)
-    .where('s.state', '=', 'created')
+    // A parcel the owner kept unsent can still be walked (sent after all); one cancelled at ECPay is refused there.
+    .where('s.state', 'in', ['created', PARCEL_CANCELLED])
     .executeTakeFirst();
   if (!s) throw new ApiError('NOT_FOUND');
   const home = s.sub_type === 'TCAT' || s.sub_type === 'POST';

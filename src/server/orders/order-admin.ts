@@ -1,13 +1,16 @@
+import { ApiError } from '../common/errors.ts';
 import type { Deps } from '../context.ts';
 import type { OrderState } from '../db/schema.ts';
 import { afterMove } from '../payment/invoicing.ts';
 import { type AttemptCheck, type Reconciled, reconcileOrder } from '../payment/reconcile.ts';
 import { releaseUnpaid as releaseUnpaidOrders } from '../payment/sweep.ts';
+import type { LogisticsProvider } from '../providers/logistics/adapter.ts';
+import { cancelParcel, markParcelCancelled, ParcelCancelError, type ParcelOutcome } from '../shipping/parcel-cancel.ts';
 import { createShipment, ShipError } from '../shipping/ship.ts';
 import { labelForm, readShipment, type WireShipment } from '../shipping/shipment-view.ts';
 import { cancelOrder } from './order-list.ts';
 import { shippedText, textReceiver } from './order-sms.ts';
-import { moveOrder } from './order-state.ts';
+import { CANCELLABLE, moveOrder } from './order-state.ts';
 import { readOrder, type WireOrder } from './order-view.ts';
 
 /** A refusal of the shop owner's tools, with a message for the terminal. */
@@ -125,15 +128,47 @@ export async function labelForShop(deps: Deps, no: string) {
   return form;
 }
 
-/** The order as its buyer sees it, with what waits for the shop: the invoice flag and its message. */
+/** A status notice kept for the owner: one that could not follow the parcel's status, or came for a cancelled order. */
+export interface HeldNotice {
+  outcome: string;
+  rtn_code: string;
+  rtn_msg: string;
+  at: number;
+}
+
+/**
+ * The order as its buyer sees it, with what waits for the shop: the invoice flag and its message,
+ * the refund flag, and the parcel's notices that the buyer is not shown.
+ */
 export async function showForShop(
   deps: Deps,
   no: string,
-): Promise<WireOrder & { invoice_action_needed: string | null; needs_refund: boolean }> {
+): Promise<WireOrder & { invoice_action_needed: string | null; needs_refund: boolean; held_notices: HeldNotice[] }> {
   const o = await orderByNo(deps, no);
   const view = await readOrder(deps.db.kysely, o.id, 'zh-TW', deps.clock.now());
   if (!view) throw new OrderAdminError(`No order ${no}.`);
-  return { ...view, invoice_action_needed: o.invoice_action_needed, needs_refund: Number(o.needs_refund) !== 0 };
+  return {
+    ...view,
+    invoice_action_needed: o.invoice_action_needed,
+    needs_refund: Number(o.needs_refund) !== 0,
+    held_notices: await heldNotices(deps, o.id),
+  };
+}
+
+async function heldNotices(deps: Deps, orderId: number): Promise<HeldNotice[]> {
+  const rows = await deps.db.kysely
+    .selectFrom('shipment_notices as n')
+    .innerJoin('shipments as s', 's.merchant_trade_no', 'n.merchant_trade_no')
+    .select(['n.outcome', 'n.body', 'n.created_at'])
+    .where('s.order_id', '=', orderId)
+    .where('n.verified', '=', 1)
+    .where((eb) => eb.or([eb('n.outcome', '=', 'held'), eb('n.outcome', 'like', '%-after-cancel')]))
+    .orderBy('n.id')
+    .execute();
+  return rows.map((r) => {
+    const form = JSON.parse(r.body) as Record<string, string>;
+    return { outcome: r.outcome, rtn_code: form.RtnCode ?? '', rtn_msg: form.RtnMsg ?? '', at: Number(r.created_at) };
+  });
 }
 
 /**
@@ -146,6 +181,10 @@ export async function shipOrder(deps: Deps, no: string, carrier: string, trackin
   if (!tracking || tracking.length > TRACKING_MAX)
     throw new OrderAdminError(`--tracking needs 1 to ${TRACKING_MAX} characters.`);
   const o = await orderByNo(deps, no);
+  if (o.shipping_method === 'shop')
+    throw new OrderAdminError(
+      `Order ${no} is picked up at the shop: nothing ships. Run deliver ${no} when it is picked up.`,
+    );
   const now = deps.clock.now();
   const moved = await deps.db.kysely.transaction().execute(async (trx) => {
     if (o.state === 'paid') await moveOrder(trx, { orderId: o.id, to: 'processing', now });
@@ -162,9 +201,22 @@ export async function shipOrder(deps: Deps, no: string, carrier: string, trackin
   );
 }
 
-/** Delivered at home, or picked up at the store (store pickup and shop pickup). */
+/**
+ * Delivered at home, or picked up at the store (store pickup, once shipped) or at the shop (from
+ * ready: a paid order goes through processing, nothing ships).
+ */
 export async function deliverOrder(deps: Deps, no: string): Promise<OrderState> {
   const o = await orderByNo(deps, no);
+  if (o.shipping_method === 'shop') {
+    const now = deps.clock.now();
+    const moved = await deps.db.kysely.transaction().execute(async (trx) => {
+      if (o.state === 'paid') await moveOrder(trx, { orderId: o.id, to: 'processing', now });
+      return moveOrder(trx, { orderId: o.id, to: 'picked_up', now, atShop: true });
+    });
+    if (!moved) throw refuse(no, o.state, 'picked_up');
+    afterMove(deps, o.id, 'picked_up');
+    return 'picked_up';
+  }
   const to: OrderState = o.shipping_method === 'home' ? 'delivered' : 'picked_up';
   await moveTo(deps, o, to);
   return to;
@@ -174,13 +226,37 @@ export async function completeOrder(deps: Deps, no: string): Promise<void> {
   await moveTo(deps, await orderByNo(deps, no), 'completed');
 }
 
-export async function cancelForShop(deps: Deps, no: string, reason: string): Promise<void> {
+/**
+ * The owner's cancel. A booked logistics order is cancelled at ECPay first where ECPay allows it, or
+ * the cancel is refused with why (`unsent`: the owner keeps the parcel unsent, ECPay cannot cancel
+ * it); the shipment is marked cancelled in the order's own cancel. Returns what became of the parcel.
+ */
+export async function cancelForShop(
+  deps: Deps,
+  no: string,
+  reason: string,
+  opts: { unsent?: boolean } = {},
+  provider?: LogisticsProvider,
+): Promise<ParcelOutcome> {
   const o = await orderByNo(deps, no);
+  if (!CANCELLABLE.includes(o.state)) throw refuse(no, o.state, 'cancelled');
+  let parcel: ParcelOutcome;
   try {
-    await cancelOrder(deps, o.id, reason);
-  } catch {
-    throw refuse(no, o.state, 'cancelled');
+    parcel = await cancelParcel(deps, o, { unsent: opts.unsent ?? false }, provider);
+  } catch (err) {
+    if (err instanceof ParcelCancelError) throw new OrderAdminError(err.message);
+    throw err;
   }
+  try {
+    await cancelOrder(deps, o.id, reason, (trx) => markParcelCancelled(trx, o.id, deps.clock.now()));
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const now = await orderByNo(deps, no);
+    throw err.code === 'ORDER_CANCEL_ASK_SHOP'
+      ? new OrderAdminError(`Order ${no} has a logistics order being created: run ship ${no} first, then cancel.`)
+      : refuse(no, now.state, 'cancelled');
+  }
+  return parcel;
 }
 
 async function moveTo(deps: Deps, o: { id: number; no: string; state: string }, to: OrderState) {

@@ -1,11 +1,14 @@
+import type { Transaction } from 'kysely';
 import type { Locale } from '../../config.ts';
 import { type Paged, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
 import { loc } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
-import type { OrderState } from '../db/schema.ts';
+import type { Database, OrderState } from '../db/schema.ts';
 import { afterMove } from '../payment/invoicing.ts';
-import { moveOrder } from './order-state.ts';
+import { lockOrder } from '../payment/notices.ts';
+import { parcelBooked } from '../shipping/parcel-booked.ts';
+import { CANCELLABLE, moveOrder } from './order-state.ts';
 
 export interface OrderSummary {
   no: string;
@@ -68,21 +71,35 @@ export async function listOrders(
 
 /**
  * Cancels an order that has not shipped: one compare-and-set move (its stock comes back once); an
- * order already paid is marked for a refund. 409 ORDER_NOT_CANCELLABLE otherwise.
+ * order already paid is marked for a refund. 409 ORDER_NOT_CANCELLABLE otherwise, and
+ * ORDER_CANCEL_ASK_SHOP once its parcel is booked with ECPay (the shop cancels the logistics order
+ * first: cancelForShop). The order's row lock comes first, as `ship` takes it before booking, so a
+ * cancel and a booking never both go through.
  */
-export async function cancelOrder(deps: Deps, orderId: number, reason: string): Promise<void> {
+export async function cancelOrder(
+  deps: Deps,
+  orderId: number,
+  reason: string,
+  /** Run first in the cancel's transaction (the owner's: the shipment's logistics order is cancelled). */
+  before?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
   const now = deps.clock.now();
-  const moved = await deps.db.kysely.transaction().execute(async (trx) => {
-    if (!(await moveOrder(trx, { orderId, to: 'cancelled', note: reason, now }))) return false;
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await lockOrder(trx, orderId);
+    if (before) await before(trx);
+    const o = await trx.selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirst();
+    if (o && CANCELLABLE.includes(o.state) && (await parcelBooked(trx, orderId)))
+      throw new ApiError('ORDER_CANCEL_ASK_SHOP');
+    // Thrown, not returned: what `before` did is rolled back with it.
+    if (!(await moveOrder(trx, { orderId, to: 'cancelled', note: reason, now })))
+      throw new ApiError('ORDER_NOT_CANCELLABLE');
     await trx
       .updateTable('orders')
       .set({ needs_refund: 1 })
       .where('id', '=', orderId)
       .where('paid_at', 'is not', null)
       .execute();
-    return true;
   });
-  if (!moved) throw new ApiError('ORDER_NOT_CANCELLABLE');
   // A paid order's invoice is voided (the sweeper retries when the e-invoice service is down).
   afterMove(deps, orderId, 'cancelled');
 }

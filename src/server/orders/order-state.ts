@@ -5,7 +5,8 @@ import { releaseUses } from '../promotions/promotion-store.ts';
 /**
  * The order state machine. A state moves only forward, and only along these edges:
  * awaiting_payment → paid | cancelled; paid → processing | cancelled; processing → shipped | cancelled;
- * shipped → delivered | picked_up; delivered | picked_up → completed.
+ * shipped → delivered | picked_up; delivered | picked_up → completed. Shop pickup goes processing →
+ * picked_up (moveOrder's `atShop`).
  * Cash on delivery and pay at pickup start in `processing`.
  */
 export const ORDER_STATES: readonly OrderState[] = [
@@ -70,10 +71,13 @@ export async function moveOrder(
      * cancelled (by the logistics status notice only; neither the shopper nor the owner can).
      */
     parcelReturned?: boolean;
+    /** An order picked up at the shop goes from processing (ready) to picked_up: it never ships. */
+    atShop?: boolean;
   },
 ): Promise<boolean> {
   const before = statesBefore(opts.to);
   if (opts.parcelReturned && opts.to === 'cancelled') before.push('shipped');
+  if (opts.atShop && opts.to === 'picked_up') before.push('processing');
   const from = before.filter((s) => !opts.onlyFrom || opts.onlyFrom.includes(s));
   if (!from.length) return false;
   let update = trx

@@ -3,6 +3,7 @@ import type { Locale } from '../../config.ts';
 import { type WireStore, wireStore } from '../cart/cart-store.ts';
 import { loc } from '../common/wire.ts';
 import type { Database, OrderState } from '../db/schema.ts';
+import { parcelBooked } from '../shipping/parcel-booked.ts';
 import { readShipment, type WireShipment } from '../shipping/shipment-view.ts';
 import { CANCELLABLE } from './order-state.ts';
 
@@ -80,7 +81,10 @@ export interface WireOrder {
   };
   note: string;
   timeline: { state: OrderState; at: number; note: string }[];
+  /** The shopper may cancel (before its parcel is booked with the carrier). */
   can_cancel: boolean;
+  /** The order could still be cancelled, but its parcel is booked: only the shop can cancel it now. */
+  cancel_needs_shop: boolean;
   can_pay: boolean;
 }
 
@@ -103,6 +107,8 @@ export async function readOrder(k: Db, orderId: number, locale: Locale, now: num
     .orderBy('id', 'desc')
     .executeTakeFirst();
   const issued = attempt && (attempt.state === 'issued' || attempt.state === 'paid');
+  const cancellable = CANCELLABLE.includes(o.state);
+  const booked = cancellable && (await parcelBooked(k, orderId));
   const prepaid = PREPAID.includes(o.payment_method);
   return {
     no: o.no,
@@ -179,7 +185,8 @@ export async function readOrder(k: Db, orderId: number, locale: Locale, now: num
     },
     note: o.note,
     timeline: events.map((e) => ({ state: e.state, at: Number(e.at), note: e.note })),
-    can_cancel: CANCELLABLE.includes(o.state),
+    can_cancel: cancellable && !booked,
+    cancel_needs_shop: booked,
     can_pay: prepaid && o.state === 'awaiting_payment' && (o.pay_deadline === null || Number(o.pay_deadline) > now),
   };
 }

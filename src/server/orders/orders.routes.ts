@@ -116,7 +116,10 @@ orders.get('/:no', noQuery, async (c) => {
   return ok(c, view);
 });
 
-/** POST /{no}/cancel [{reason}] → Order: cancelled before it ships, its stock returned once. */
+/**
+ * POST /{no}/cancel [{reason}] → Order: cancelled before its parcel is booked, its stock returned once
+ * (409 ORDER_CANCEL_ASK_SHOP after: only the shop can cancel it then).
+ */
 orders.post('/:no/cancel', noQuery, async (c) => {
   const id = await accessibleOrder(c, orderNo(c));
   const hasBody = Number(c.req.header('content-length') ?? '0') > 0 || !!c.req.header('content-type');

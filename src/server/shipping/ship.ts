@@ -1,5 +1,6 @@
 import type { Deps } from '../context.ts';
 import { moveOrder } from '../orders/order-state.ts';
+import { lockOrder } from '../payment/notices.ts';
 import { ExpressUnclearError, type LogisticsProvider } from '../providers/logistics/adapter.ts';
 import {
   type CreateRequest,
@@ -103,7 +104,8 @@ export interface Shipped {
 
 /**
  * Creates the ECPay logistics order of a store-pickup or home-delivery order, once. The shipment
- * row is claimed first (one per order, a compare-and-set from nothing or `failed` to `creating`),
+ * row is claimed first (one per order, from nothing or `failed` to `creating`, under the order's
+ * row lock while the order is paid or processing),
  * under the order's own trade number; a call that finds it `creating` (an earlier answer was
  * unclear, or another call is under way) first looks the trade number up at ECPay, and a Create
  * refused as a repeated trade number is looked up too. A paid order moves to processing.
@@ -120,46 +122,50 @@ export async function createShipment(
   if (o.shipping_method !== 'cvs' && o.shipping_method !== 'home')
     throw new ShipError(`Order ${no} ships by ${o.shipping_method}: use --carrier and --tracking.`);
   const k = deps.db.kysely;
-  const kept = await shipmentOf(deps, o.id);
-  if (kept?.state === 'created') return { orderId: o.id, created: false };
+  if ((await shipmentOf(deps, o.id))?.state === 'created') return { orderId: o.id, created: false };
   if (o.state !== 'paid' && o.state !== 'processing')
     throw new ShipError(`Order ${no} is ${o.state}: only paid (or collect-on-delivery) orders ship.`);
   const subType = (o.shipping_method === 'cvs' ? o.cvs_sub_type : deps.env.ECPAY_HOME_CARRIER) as ExpressSubType;
   const req = await requestOf(deps, o, subType);
   const now = deps.clock.now();
-  let unclear = kept?.state === 'creating';
-  if (!kept) {
-    try {
-      await k
-        .insertInto('shipments')
-        .values({
-          order_id: o.id,
-          merchant_trade_no: req.merchantTradeNo,
-          sub_type: subType,
-          collection: req.collection ? 1 : 0,
-          amount: req.goodsAmount,
-          state: 'creating',
-          pickup_deadline: null,
-          created_at: now,
-          updated_at: now,
-        })
+  // The claim takes the order's row lock first, as the shopper's cancel does: a cancel either comes
+  // before (the order is no longer paid or processing: refused here) or finds the parcel booked.
+  const claim = await k.transaction().execute(async (trx) => {
+    await lockOrder(trx, o.id);
+    const kept = await trx.selectFrom('shipments').selectAll().where('order_id', '=', o.id).executeTakeFirst();
+    if (kept?.state === 'created') return 'created';
+    const state = (await trx.selectFrom('orders').select('state').where('id', '=', o.id).executeTakeFirstOrThrow())
+      .state;
+    if (state !== 'paid' && state !== 'processing') return state;
+    if (kept?.state === 'creating') return 'unclear';
+    if (kept) {
+      await trx
+        .updateTable('shipments')
+        .set({ state: 'creating', sub_type: subType, error: '', updated_at: now })
+        .where('id', '=', kept.id)
         .execute();
-    } catch (err) {
-      // Another call claimed it first.
-      const other = await shipmentOf(deps, o.id);
-      if (!other) throw err;
-      if (other.state === 'created') return { orderId: o.id, created: false };
-      unclear = true;
+      return 'claimed';
     }
-  } else if (kept.state === 'failed') {
-    const claimed = await k
-      .updateTable('shipments')
-      .set({ state: 'creating', sub_type: subType, error: '', updated_at: now })
-      .where('id', '=', kept.id)
-      .where('state', '=', 'failed')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) unclear = true;
-  }
+    await trx
+      .insertInto('shipments')
+      .values({
+        order_id: o.id,
+        merchant_trade_no: req.merchantTradeNo,
+        sub_type: subType,
+        collection: req.collection ? 1 : 0,
+        amount: req.goodsAmount,
+        state: 'creating',
+        pickup_deadline: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return 'claimed';
+  });
+  if (claim === 'created') return { orderId: o.id, created: false };
+  if (claim !== 'claimed' && claim !== 'unclear')
+    throw new ShipError(`Order ${no} is ${claim}: only paid (or collect-on-delivery) orders ship.`);
+  const unclear = claim === 'unclear';
   const fail = async (message: string) => {
     await k
       .updateTable('shipments')
@@ -198,6 +204,7 @@ export async function createShipment(
 async function record(deps: Deps, orderId: number, made: ExpressOrder): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.kysely.transaction().execute(async (trx) => {
+    await lockOrder(trx, orderId);
     const kept = await trx
       .updateTable('shipments')
       .set({

@@ -4,11 +4,13 @@ import type { Database, OrderState } from '../db/schema.ts';
 import { parcelArrivedText, shippedText, textReceiver } from '../orders/order-sms.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { afterMove } from '../payment/invoicing.ts';
+import { lockOrder } from '../payment/notices.ts';
 import { ecpayConfig } from '../providers/ecpay/config.ts';
 import { NOTICE_ACK } from '../providers/ecpay/notice.ts';
 import type { ExpressSubType } from '../providers/logistics/express.ts';
 import { parseStatusNotice, type StatusNotice, StatusNoticeError } from '../providers/logistics/notice.ts';
-import { type ParcelStatus, PICKUP_DAYS, RANK, statusOfCode } from '../providers/logistics/status.ts';
+import { type ParcelStatus, PICKUP_DAYS, pathTo, RANK, statusOfCode } from '../providers/logistics/status.ts';
+import { PARCEL_CANCELLED } from './parcel-booked.ts';
 import { carrierName } from './shipment-text.ts';
 
 /** The plain-text answer to ECPay: `1|OK` once committed; anything else makes ECPay send it again. */
@@ -62,28 +64,70 @@ interface Applied {
   first: ParcelStatus | null;
 }
 
-/**
- * Applies a verified notice inside one transaction. Each status is kept once (a repeat finds it
- * taken and changes nothing); the shipment only moves forward. The order follows: shipped; picked
- * up or delivered (paid then, when the money was collected) and completed; or, left unclaimed,
- * cancelled with its stock back (flagged for a refund when it had been paid).
- */
-async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: number): Promise<Applied> {
-  const s = await trx
-    .selectFrom('shipments as s')
-    .innerJoin('orders as o', 'o.id', 's.order_id')
-    .select(['s.id', 's.status', 's.sub_type', 's.collection', 's.order_id', 'o.paid_at'])
-    .where('s.merchant_trade_no', '=', notice.merchantTradeNo)
-    .where('s.logistics_id', '=', notice.logisticsId)
-    .executeTakeFirstOrThrow();
-  const at = notice.at ?? now;
+/** Whether `status` comes before `current` on the way of a `subType` parcel (an earlier step arriving late). */
+function comesBefore(subType: string, status: ParcelStatus, current: ParcelStatus): boolean {
+  if (status === 'created') return current !== 'created';
+  const way = pathTo(subType as ExpressSubType, current).map((step) => step.status);
+  return way.includes(status) && status !== current;
+}
+
+/** A notice that moves nothing: `held` when its status cannot follow the parcel's (kept for the owner). */
+async function notForward(trx: Trx, s: { id: number; sub_type: string; status: string }, e: NewEvent) {
+  const current = s.status as ParcelStatus;
+  if (e.status === current) return 'duplicate';
+  if (!comesBefore(s.sub_type, e.status, current)) return 'held';
+  // An earlier step arriving late belongs on the parcel's history (listed by rank, under the current).
+  return (await addEvent(trx, s.id, e)) ? 'late' : 'duplicate';
+}
+
+interface NewEvent {
+  status: ParcelStatus;
+  rtnCode: string;
+  rtnMsg: string;
+  at: number;
+}
+
+async function addEvent(trx: Trx, shipmentId: number, e: NewEvent): Promise<boolean> {
   const inserted = await trx
     .insertInto('shipment_events')
-    .values({ shipment_id: s.id, status, rtn_code: notice.rtnCode, rtn_msg: notice.rtnMsg.slice(0, 200), at })
+    .values({
+      shipment_id: shipmentId,
+      status: e.status,
+      rtn_code: e.rtnCode,
+      rtn_msg: e.rtnMsg.slice(0, 200),
+      at: e.at,
+    })
     .onConflict((oc) => oc.columns(['shipment_id', 'status']).doNothing())
     .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * Applies a verified notice inside one transaction, under the order's row lock. The shipment only
+ * moves forward, each status once; a repeat changes nothing, an earlier step arriving late joins the
+ * parcel's history, and a status that cannot follow the current one (unclaimed after picked up) is
+ * only kept in shipment_notices as `held`, for the owner. The order follows: shipped; picked up or
+ * delivered (paid then, when the money was collected) and completed; or, left unclaimed, cancelled
+ * with its stock back (flagged for a refund when it had been paid). An order already cancelled moves
+ * no more and gets no stock back again: money collected for it (or paid before) flags it `needs_refund`.
+ */
+async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: number): Promise<Applied> {
+  const of = trx
+    .selectFrom('shipments')
+    .where('merchant_trade_no', '=', notice.merchantTradeNo)
+    .where('logistics_id', '=', notice.logisticsId);
+  await lockOrder(trx, (await of.select('order_id').executeTakeFirstOrThrow()).order_id);
+  // Read under the lock: another notice of the parcel may just have moved it.
+  const s = await of.select(['id', 'status', 'sub_type', 'collection', 'order_id']).executeTakeFirstOrThrow();
+  const o = await trx
+    .selectFrom('orders')
+    .select(['state', 'paid_at'])
+    .where('id', '=', s.order_id)
+    .executeTakeFirstOrThrow();
+  const at = notice.at ?? now;
+  const event: NewEvent = { status, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, at };
   const base = { orderId: s.order_id, moved: [] as OrderState[], first: null };
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { ...base, outcome: 'duplicate' };
+  if (RANK[status] <= RANK[s.status as ParcelStatus]) return { ...base, outcome: await notForward(trx, s, event) };
   const lower = (Object.keys(RANK) as ParcelStatus[]).filter((x) => RANK[x] < RANK[status]);
   const advanced = await trx
     .updateTable('shipments')
@@ -96,17 +140,30 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
     .where('status', 'in', lower)
     .executeTakeFirst();
   if (Number(advanced.numUpdatedRows) !== 1) return { ...base, outcome: 'late' };
+  await addEvent(trx, s.id, event);
+  const handedOver = status === 'picked_up' || status === 'delivered';
+  if (o.state === 'cancelled') {
+    // No text to the shopper, no move: the notice is kept, and the shipment shows where the parcel is.
+    if (!handedOver) return { ...base, outcome: `${status}-after-cancel` };
+    const collected = s.collection !== 0 || o.paid_at !== null;
+    if (collected)
+      await trx.updateTable('orders').set({ needs_refund: 1, updated_at: now }).where('id', '=', s.order_id).execute();
+    console.warn(
+      `[shipping] the order of shipment ${notice.merchantTradeNo} is cancelled, but its parcel was ${status}${collected ? ': flagged needs_refund' : ''}`,
+    );
+    return { ...base, outcome: `${status}-after-cancel` };
+  }
   const note = `${carrierName(s.sub_type, 'zh-TW')} ${notice.rtnCode} ${notice.rtnMsg}`.trim().slice(0, 200);
   const moved = await moveAlong(trx, s.order_id, ['processing', 'shipped'], note, now);
-  if (status === 'picked_up' || status === 'delivered') {
+  if (handedOver) {
     if (await moveOrder(trx, { orderId: s.order_id, to: status, note, now })) moved.push(status);
-    if (s.collection && s.paid_at === null)
+    if (s.collection && o.paid_at === null)
       await trx.updateTable('orders').set({ paid_at: at, updated_at: now }).where('id', '=', s.order_id).execute();
     if (await moveOrder(trx, { orderId: s.order_id, to: 'completed', now })) moved.push('completed');
   } else if (status === 'unclaimed') {
     if (await moveOrder(trx, { orderId: s.order_id, to: 'cancelled', note, now, parcelReturned: true })) {
       moved.push('cancelled');
-      if (s.paid_at !== null)
+      if (o.paid_at !== null)
         await trx
           .updateTable('orders')
           .set({ needs_refund: 1, updated_at: now })
@@ -141,7 +198,8 @@ export async function handleStatusNotice(deps: Deps, form: Record<string, string
     .select(['id', 'sub_type'])
     .where('merchant_trade_no', '=', notice.merchantTradeNo)
     .where('logistics_id', '=', notice.logisticsId)
-    .where('state', '=', 'created')
+    // A cancelled one too: a parcel sent after all still reports (and flags its cancelled order).
+    .where('state', 'in', ['created', PARCEL_CANCELLED])
     .executeTakeFirst();
   if (!s) {
     console.warn(`[shipping] status notice for an unknown shipment ${notice.merchantTradeNo}/${notice.logisticsId}`);

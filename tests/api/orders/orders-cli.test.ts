@@ -67,6 +67,25 @@ describe('moving orders along (the shop owner’s side)', () => {
     expect(states.map((s) => s.state)).toEqual(['processing', 'shipped']);
   });
 
+  it('marks a shop-pickup order picked up from ready, never shipped', async () => {
+    const [v] = await pickVariants(shop, 1, 5);
+    const ready = await insertOrder(shop, {
+      state: 'processing',
+      shipping: 'shop',
+      lines: [{ variant: v!, quantity: 1 }],
+    });
+    await expect(shipOrder(shop.deps, ready.no, '自取', 'X1')).rejects.toThrow(/picked up at the shop/);
+    expect(await deliverOrder(shop.deps, ready.no)).toBe('picked_up');
+    await completeOrder(shop.deps, ready.no);
+    const paid = await insertOrder(shop, { state: 'paid', shipping: 'shop', lines: [{ variant: v!, quantity: 1 }] });
+    expect(await deliverOrder(shop.deps, paid.no)).toBe('picked_up');
+    const events = (id: number) =>
+      shop.deps.db.kysely.selectFrom('order_events').select('state').where('order_id', '=', id).orderBy('id').execute();
+    expect((await events(ready.id)).map((e) => e.state)).toEqual(['picked_up', 'completed']);
+    expect((await events(paid.id)).map((e) => e.state)).toEqual(['processing', 'picked_up']);
+    await expect(deliverOrder(shop.deps, paid.no)).rejects.toThrow(/is picked_up: it cannot be moved to picked_up/);
+  });
+
   it('refuses moves backwards and cancelling a shipped order, keeping its stock', async () => {
     const [v] = await pickVariants(shop, 1, 5);
     const buyer = await memberBuyer(shop, [[v!, 2]]);

@@ -16,6 +16,7 @@ afterAll(() => shop.close());
 const ORDER_KEYS = [
   'can_cancel',
   'can_pay',
+  'cancel_needs_shop',
   'count',
   'created_at',
   'discount_total',

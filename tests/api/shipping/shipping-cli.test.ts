@@ -15,6 +15,7 @@ import { readEnv } from '../../../src/server/env.ts';
 import { outboxEmail } from '../../../src/server/providers/email-outbox.ts';
 import { outboxSms } from '../../../src/server/providers/sms-outbox.ts';
 import { seed } from '../../../src/server/seed/seed.ts';
+import { createShipment } from '../../../src/server/shipping/ship.ts';
 import { TestClock, type TestShop } from '../../helpers/test-app.ts';
 import { shippableOrder } from './shipping-helpers.ts';
 
@@ -123,5 +124,32 @@ describe('npm run orders -- ship, label, list --to-ship, show', () => {
     expect(refused.err).toContain('picked up at the shop');
     const noLabel = await cli('label', shopPickup.no);
     expect(noLabel.code).toBe(1);
+  });
+});
+
+describe('npm run orders -- cancel of a booked parcel', () => {
+  it('cancels a 7-ELEVEN C2C parcel at ECPay; refuses another chain with why; --unsent cancels it', async () => {
+    const fake = { deps, clock: new TestClock(Date.now()) } as unknown as TestShop;
+    const seven = await shippableOrder(fake, { ship: 'UNIMARTC2C', payment: 'pickup_pay' });
+    const fami = await shippableOrder(fake, { ship: 'FAMIC2C', payment: 'pickup_pay' });
+    await createShipment(deps, seven.no);
+    await createShipment(deps, fami.no);
+    const stateOf = async (id: number) =>
+      (await deps.db.kysely.selectFrom('orders').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+
+    const cancelled = await cli('cancel', seven.no);
+    expect(cancelled.code, cancelled.err).toBe(0);
+    expect(cancelled.out).toContain(`ECPay cancelled the logistics order of ${seven.no}`);
+    expect(await stateOf(seven.id)).toBe('cancelled');
+
+    const refused = await cli('cancel', fami.no);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('ECPay has no cancel for it');
+    expect(refused.err).toContain(`cancel ${fami.no} --unsent`);
+    expect(await stateOf(fami.id)).toBe('processing');
+    const unsent = await cli('cancel', fami.no, '--unsent');
+    expect(unsent.code, unsent.err).toBe(0);
+    expect(unsent.out).toContain('do not hand it over');
+    expect(await stateOf(fami.id)).toBe('cancelled');
   });
 });

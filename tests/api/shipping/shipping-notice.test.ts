@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { showForShop } from '../../../src/server/orders/order-admin.ts';
 import { invoiceWorkSettled } from '../../../src/server/payment/invoicing.ts';
 import { advanceParcel } from '../../../src/server/providers/logistics/simulator-express.ts';
 import { createShipment, shipmentTradeNo } from '../../../src/server/shipping/ship.ts';
@@ -68,6 +69,47 @@ describe('status notices', () => {
     // A late notice of an earlier status changes nothing.
     expect((await post(shop, notice('2030'))).text).toBe('1|OK');
     expect((await orderRow(shop, o.id)).state).toBe('completed');
+  });
+
+  it('a status that cannot follow the current one is held for the owner, not shown as the latest event', async () => {
+    const { o, notice } = await shipped('UNIMARTC2C', 'credit');
+    await advanceParcel(shop.deps, shipmentTradeNo(o.no), 'picked_up');
+    // Signed and answered 1|OK (it is kept), but a parcel picked up is not left unclaimed afterwards.
+    expect(await post(shop, notice('2074'))).toEqual({ status: 200, text: '1|OK' });
+    expect(await post(shop, notice('2074'))).toEqual({ status: 200, text: '1|OK' });
+    await invoiceWorkSettled();
+    const r = await orderRow(shop, o.id);
+    expect(r.state).toBe('completed');
+    expect(Number(r.needs_refund)).toBe(0);
+    const view = await shop.call('GET', `/api/orders/${o.no}`, { headers: { 'x-order-key': o.guestKey } });
+    expect(view.json.result.shipment.status).toBe('picked_up');
+    expect(view.json.result.shipment.events.map((e: { status: string }) => e.status)).toEqual([
+      'created',
+      'shipped',
+      'arrived',
+      'picked_up',
+    ]);
+    const held = (await showForShop(shop.deps, o.no)).held_notices;
+    expect(held.map((n) => [n.outcome, n.rtn_code])).toEqual([
+      ['held', '2074'],
+      ['held', '2074'],
+    ]);
+  });
+
+  it('an earlier step reported late joins the history below the current status', async () => {
+    const { o, notice } = await shipped('FAMIC2C', 'pickup_pay');
+    expect((await post(shop, notice('3024'))).text).toBe('1|OK');
+    expect((await post(shop, notice('3022'))).text).toBe('1|OK');
+    expect((await post(shop, notice('3018'))).text).toBe('1|OK');
+    await invoiceWorkSettled();
+    const view = await shop.call('GET', `/api/orders/${o.no}`, { headers: { 'x-order-key': o.guestKey } });
+    expect(view.json.result.shipment.events.map((e: { status: string }) => e.status)).toEqual([
+      'created',
+      'shipped',
+      'arrived',
+      'picked_up',
+    ]);
+    expect((await showForShop(shop.deps, o.no)).held_notices).toEqual([]);
   });
 
   it('the simulator walks FamilyMart to the store and the shopper picks it up', async () => {

@@ -10,7 +10,10 @@ export interface ShipmentsTable {
   sub_type: string;
   collection: number;
   amount: number;
-  /** creating → created, or failed (ECPay refused; the owner may try again). */
+  /**
+   * creating → created, or failed (ECPay refused; the owner may try again); created → cancelled when
+   * the owner cancels the order (at ECPay, or the parcel kept unsent).
+   */
   state: string;
   logistics_id: Generated<string>;
   cvs_payment_no: Generated<string>;

@@ -1,6 +1,7 @@
 import { sign, verifyCheckMac } from '../ecpay/check-mac.ts';
 import type { EcpayAccount } from '../ecpay/config.ts';
 import { type CreateRequest, createFields, type ExpressOrder, orderOf, parseCreateAnswer } from './express.ts';
+import { type C2cCancel, CANCEL_C2C_PATH, cancelC2cFields, parseCancelAnswer } from './express-cancel.ts';
 
 /** ECPay did not answer, or not in a way that can be trusted: whether it acted is unknown. */
 export class ExpressUnclearError extends Error {
@@ -16,6 +17,11 @@ export interface LogisticsProvider {
   create(req: CreateRequest): Promise<ExpressOrder>;
   /** The logistics order ECPay keeps for `merchantTradeNo`, or null when it has none. Throws ExpressUnclearError. */
   find(merchantTradeNo: string): Promise<ExpressOrder | null>;
+  /**
+   * Cancels a 7-ELEVEN C2C logistics order not yet dropped off (CancelC2COrder, express-cancel.ts).
+   * Resolves on `1|OK`; throws ExpressRefusal with ECPay's message, or ExpressUnclearError.
+   */
+  cancelC2c(order: C2cCancel): Promise<void>;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -70,6 +76,9 @@ export function ecpayLogistics(opts: { account: EcpayAccount; baseUrl: string; n
       if (f.MerchantID !== opts.account.merchantId || f.MerchantTradeNo !== merchantTradeNo)
         throw new ExpressUnclearError('The query was answered for another merchant or trade.');
       return f.AllPayLogisticsID ? orderOf(f) : null;
+    },
+    async cancelC2c(order) {
+      parseCancelAnswer(await post(`${opts.baseUrl}${CANCEL_C2C_PATH}`, cancelC2cFields(order, opts.account)));
     },
   };
 }

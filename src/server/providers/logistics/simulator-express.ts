@@ -176,6 +176,40 @@ export async function simQuery(c: Context<AppEnv>) {
   return c.text(new URLSearchParams(sign({ ...rest, LogisticsStatus: RtnCode ?? '' }, account, 'md5')).toString());
 }
 
+/** The simulator's status of a logistics order cancelled by CancelC2COrder (not a parcel status). */
+export const SIM_CANCELLED = 'cancelled';
+
+/**
+ * POST /Express/CancelC2COrder: as ECPay's, `1|OK` once the 7-ELEVEN C2C logistics order of the
+ * signed MerchantID, AllPayLogisticsID, CVSPaymentNo and CVSValidationNo is cancelled; refused for
+ * another chain or carrier, codes that do not match, and a parcel already dropped off or cancelled.
+ */
+export async function simCancelC2c(c: Context<AppEnv>) {
+  const form = await signedForm(c);
+  if (typeof form === 'string') return refuse(c, form);
+  for (const k of ['AllPayLogisticsID', 'CVSPaymentNo', 'CVSValidationNo']) if (!form[k]) return refuse(c, `${k} 錯誤`);
+  const k = c.get('deps').db.kysely;
+  const row = await k
+    .selectFrom('sim_logistics_orders')
+    .selectAll()
+    .where('merchant_id', '=', form.MerchantID!)
+    .where('logistics_id', '=', form.AllPayLogisticsID!)
+    .executeTakeFirst();
+  if (!row) return refuse(c, '查無此筆物流訂單');
+  if (row.sub_type !== 'UNIMARTC2C') return refuse(c, '取消訂單僅提供 7-ELEVEN 超商 C2C');
+  if (form.CVSPaymentNo !== row.cvs_payment_no || form.CVSValidationNo !== row.cvs_validation_no)
+    return refuse(c, '寄貨編號或驗證碼錯誤');
+  if (row.status === SIM_CANCELLED) return refuse(c, '此筆物流訂單已取消');
+  const cancelled = await k
+    .updateTable('sim_logistics_orders')
+    .set({ status: SIM_CANCELLED, updated_at: c.get('deps').clock.now() })
+    .where('id', '=', row.id)
+    .where('status', '=', 'created')
+    .executeTakeFirst();
+  if (Number(cancelled.numUpdatedRows) !== 1) return refuse(c, '商品已寄件，無法取消');
+  return c.text('1|OK');
+}
+
 const PRINT_TEXT = {
   title: { zh: '託運單', en: 'Shipping label' },
   code: { zh: '寄貨編號', en: 'Shipping code' },
@@ -261,6 +295,7 @@ export async function advanceParcel(deps: Deps, merchantTradeNo: string, to: Par
     .where('merchant_trade_no', '=', merchantTradeNo)
     .executeTakeFirst();
   if (!row) throw new AdvanceError(`The simulator has no logistics order ${merchantTradeNo}.`);
+  if (row.status === SIM_CANCELLED) throw new AdvanceError(`The logistics order ${merchantTradeNo} is cancelled.`);
   const steps = pathTo(row.sub_type as ExpressSubType, to);
   if (!steps.length) throw new AdvanceError(`A ${row.sub_type} parcel cannot be ${to}.`);
   const done = RANK[row.status as ParcelStatus] ?? 0;

@@ -50,6 +50,8 @@ export const ordersEn = {
   'order.cancelConfirm': 'Cancel this order? This cannot be undone.',
   'order.cancelYes': 'Yes, cancel it',
   'order.cancelNo': 'Keep the order',
+  'order.cancelAskShop':
+    "This order's parcel is booked with the carrier, so it can no longer be cancelled here. To cancel it, contact the shop.",
   'result.placed': 'Your order is placed. Thank you!',
   'result.cancelled': 'This order is cancelled.',
   'result.keepLink': 'Keep this link to your order (it was also texted to the receiver)',

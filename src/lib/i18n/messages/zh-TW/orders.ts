@@ -50,6 +50,7 @@ export const ordersZhTW = {
   'order.cancelConfirm': '確定要取消這筆訂單嗎？取消後無法復原。',
   'order.cancelYes': '確定取消',
   'order.cancelNo': '不取消',
+  'order.cancelAskShop': '這筆訂單已交寄物流，無法在此取消；如需取消，請聯絡商店。',
   'result.placed': '訂單已成立，謝謝您的訂購！',
   'result.cancelled': '這筆訂單已取消。',
   'result.keepLink': '請保存此訂單連結（也已傳送到收件人手機）',
