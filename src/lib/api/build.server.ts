@@ -214,6 +214,12 @@ export const pagesStartedAt = (): number | undefined => state.pagesStartedAt;
 /** How many API requests this process has made for the build so far. */
 export const buildCallCount = (): number => state.calls;
 
+/** Forgets every answer fetched so far (a long-lived process that reads the catalog again, a test). */
+export function forgetBuildData(): void {
+  state.memo.clear();
+  state.kept.clear();
+}
+
 /** Closes the in-process database, if one was opened. */
 export async function closeBuildData(): Promise<void> {
   await state.close?.();

@@ -14,6 +14,9 @@ const store = globalThis as typeof globalThis & { [KEY]?: Map<Locale, Promise<st
 store[KEY] ??= new Map();
 const siteDigests = store[KEY];
 
+/** Forgets the site digests (with `forgetBuildData`, to read the catalog again). */
+export const forgetSiteDigests = (): void => siteDigests.clear();
+
 /** A short digest of values, in order (JSON text, or the text itself for strings). */
 export function digest(...parts: unknown[]): string {
   const hash = createHash('sha256');

@@ -55,7 +55,20 @@ describe('everyday catalog edits', () => {
       .where('slug', '=', 'aurora-one-speaker')
       .executeTakeFirstOrThrow();
     expect(row.withdrawn_at).toBe(clock);
+    // Off the storefront: no page data, not in lists, search or another product's related ones.
+    const slugs = async (path: string) =>
+      ((await shop.call('GET', path, { lang: 'en' })).json.result.data as { slug: string }[]).map((p) => p.slug);
+    expect((await shop.call('GET', '/api/products/aurora-one-speaker')).status).toBe(404);
+    expect(await slugs('/api/products?page_size=100')).not.toContain('aurora-one-speaker');
+    expect(await slugs('/api/products?q=aurora&page_size=100')).not.toContain('aurora-one-speaker');
+    const others = await slugs('/api/products?page_size=100');
+    for (const slug of others) {
+      const related = (await shop.call('GET', `/api/products/${slug}`)).json.result.related as { slug: string }[];
+      expect(related.map((r) => r.slug)).not.toContain('aurora-one-speaker');
+    }
     expect(await edit('publish', ['aurora-one-speaker'])).toEqual(['aurora-one-speaker: withdrawn → published']);
+    expect((await shop.call('GET', '/api/products/aurora-one-speaker')).status).toBe(200);
+    expect(await slugs('/api/products?page_size=100')).toContain('aurora-one-speaker');
   });
 
   it('refuses an unknown SKU, a price that is not whole NT$ and a negative count, changing nothing', async () => {

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locale } from '../../../src/config.ts';
+import { laterListingPaths, listingPaths } from '../../../src/features/catalog/listing-paths.server.ts';
+import { productPaths } from '../../../src/features/catalog/product-paths.server.ts';
+import { closeBuildData, forgetBuildData, productForPages, products } from '../../../src/lib/api/build.server.ts';
+import { forgetSiteDigests, keyedLocaleParams } from '../../../src/lib/api/page-keys.server.ts';
+import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
+import { openDb } from '../../../src/server/db/index.ts';
+import { migrate } from '../../../src/server/db/migrate.ts';
+import { seed } from '../../../src/server/seed/seed.ts';
+
+// The build's data comes from the in-process API on the embedded file (as `npm run build` without API_BASE).
+const dir = mkdtempSync(join(tmpdir(), 'page-keys-'));
+process.env.SQLITE_PATH = join(dir, 'shop.sqlite');
+delete process.env.DATABASE_URL;
+delete process.env.API_BASE;
+const db = openDb({ sqlitePath: process.env.SQLITE_PATH });
+
+beforeAll(async () => {
+  await migrate(db);
+  await seed(db, { logN: 12 });
+});
+afterAll(async () => {
+  await closeBuildData();
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const LOCALES: Locale[] = ['zh-TW', 'en'];
+
+/** Every keyed page of the catalog with its cache key, as the build's getStaticPaths gives them. */
+async function keys(): Promise<Map<string, { key: string; shows: string[] }>> {
+  forgetBuildData();
+  forgetSiteDigests();
+  const out = new Map<string, { key: string; shows: string[] }>();
+  for (const locale of LOCALES) {
+    for (const via of ['brand', 'category'] as const) {
+      for (const p of await productPaths(via, locale)) {
+        const detail = await productForPages(locale, p.props.slug);
+        out.set(`${locale} ${via} ${p.params.name}/${p.params.slug}`, {
+          key: p.cacheKey,
+          shows: [detail.slug, ...detail.related.map((r) => r.slug)],
+        });
+      }
+      for (const l of [...(await listingPaths(via, locale)), ...(await laterListingPaths(via, locale))])
+        out.set(`${locale} ${via} list ${l.params.name} ${l.props.page}`, {
+          key: l.cacheKey,
+          shows: l.props.list.data.map((p) => p.slug),
+        });
+    }
+  }
+  const home = await keyedLocaleParams((locale) => products(locale, { page: 1, pageSize: 8, sort: 'newest' }));
+  for (const h of home) out.set(`${h.props.locale} home`, { key: h.cacheKey, shows: [] });
+  return out;
+}
+
+describe('cache keys of the prerendered pages', () => {
+  it('a price change moves the keys of the pages that show the product, and no other page', async () => {
+    const before = await keys();
+    const [sku, slug] = ['JBL-FLIP7-BLA', 'jbl-flip-7'];
+    expect([...before.values()].some((v) => v.shows.includes(slug))).toBe(true);
+    await runEdit(db, { command: 'price', args: [sku, '3990'], file: undefined, by: 'test', limit: 1, locale: 'en' });
+    const after = await keys();
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    const moved = [...after].filter(([path, v]) => before.get(path)?.key !== v.key).map(([path]) => path);
+    const showing = [...before].filter(([, v]) => v.shows.includes(slug)).map(([path]) => path);
+    // Its product pages in both languages under brand and category, and its listings, at least.
+    expect(moved.filter((p) => p.endsWith(`/${slug}`))).toHaveLength(4);
+    expect(moved.some((p) => p.includes(' brand list jbl '))).toBe(true);
+    // Everything that moved shows the product (the home page lists the newest products).
+    expect(moved.filter((p) => !p.endsWith(' home')).sort()).toEqual(showing.sort());
+    const unchanged = [...after.keys()].filter((p) => !moved.includes(p));
+    expect(unchanged.length).toBeGreaterThan(moved.length);
+  });
+
+  it('a change to what every page shows (a brand name in the menus) moves every key', async () => {
+    const before = await keys();
+    await db.kysely
+      .updateTable('brands')
+      .set({ name_en: 'JBL Audio', updated_at: Date.now() })
+      .where('slug', '=', 'jbl')
+      .execute();
+    const after = await keys();
+    const unmoved = [...after].filter(([path, v]) => path.startsWith('en') && before.get(path)?.key === v.key);
+    expect(unmoved).toEqual([]);
+  });
+});
