@@ -8,7 +8,7 @@ import sanitizeHtml from 'sanitize-html';
  * from the shop's own media folder. No scripts, styles, event handlers, frames or other attributes.
  * Server and build only (not shipped to the browser).
  */
-const HTML_RE = /<\/?[a-z][a-z0-9]*(?:[\s/>]|$)|&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i;
+const HTML_RE = /<\/?[a-z][a-z0-9]*[\s/>]|&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i;
 
 /** Where the shop serves its own photos (MEDIA_URL); no `..` may climb out of it. */
 const OWN_MEDIA_RE = /^(?!.*\/\.\.?(?:\/|$))\/media\/[^\s\\?#]+$/;

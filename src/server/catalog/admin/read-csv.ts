@@ -28,7 +28,10 @@ export async function* readCsv(input: Readable, onHeader: (h: CsvHeader) => void
   const guard = utf8Guard();
   // pipe() does not pass errors on: the guard's (and the file's) reach the parser, and so the loop below.
   input.on('error', (err) => parser.destroy(err));
-  guard.on('error', (err) => parser.destroy(err));
+  guard.on('error', (err) => {
+    input.destroy();
+    parser.destroy(err);
+  });
   input.pipe(guard).pipe(parser);
   let index: Map<string, number> | null = null;
   // csv-parse counts a CR LF inside a quoted field as two lines; this undoes it.
