@@ -1,6 +1,6 @@
 /**
  * The shop owner's catalog tool, on the same database as the shop (SQLITE_PATH, or DATABASE_URL):
- *   npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing]
+ *   npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing [--yes]] [--photos <folder>]
  *   npm run catalog -- export [--out <file.csv>]
  *   npm run catalog -- price <sku> <NT$>
  *   npm run catalog -- stock <sku> <count> | stock --file <counts.csv>
@@ -27,7 +27,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
 import { pagesUpdateNotice } from '../src/server/ops/page-rebuild-notice.ts';
 
-const USAGE = `usage: npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing]
+const USAGE = `usage: npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing [--yes]] [--photos <folder>]
        npm run catalog -- export [--out <file.csv>]
        npm run catalog -- price <sku> <NT$> | stock <sku> <count> | stock --file <counts.csv>
        npm run catalog -- publish <handle> | withdraw <handle> | log [--limit <n>]
@@ -39,6 +39,8 @@ const { positionals, values } = parseArgs({
   options: {
     'dry-run': { type: 'boolean', default: false },
     'withdraw-missing': { type: 'boolean', default: false },
+    yes: { type: 'boolean', default: false },
+    photos: { type: 'string' },
     out: { type: 'string' },
     file: { type: 'string' },
     by: { type: 'string' },
@@ -58,10 +60,14 @@ try {
     const report = await importCatalog(db, createReadStream(file), {
       dryRun: values['dry-run'],
       withdrawMissing: values['withdraw-missing'],
+      withdrawMany: values.yes,
       by,
       subject: basename(file),
       now: Date.now(),
-      resolveImage: photoResolver(file, env.MEDIA_DIR, { checkOnly: values['dry-run'] }),
+      resolveImage: photoResolver(file, env.MEDIA_DIR, {
+        checkOnly: values['dry-run'],
+        ...(values.photos ? { photoDir: values.photos } : {}),
+      }),
     });
     printImportReport(report, locale, values['dry-run']);
     process.exitCode = report.problems.length ? 1 : 0;
@@ -89,7 +95,10 @@ try {
       by,
       subject: basename(file),
       now: Date.now(),
-      resolveImage: photoResolver(file, env.MEDIA_DIR, { checkOnly: values['dry-run'] }),
+      resolveImage: photoResolver(file, env.MEDIA_DIR, {
+        checkOnly: values['dry-run'],
+        ...(values.photos ? { photoDir: values.photos } : {}),
+      }),
     });
     for (const p of report.problems) console.error(describeProblem(locale, p));
     if (report.problems.length) console.error(say(locale, 'refused', { n: report.problems.length }));

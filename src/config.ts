@@ -95,6 +95,8 @@ export const HOME_LATEST_ARTICLES = 3;
 export const RELATED_PRODUCTS = 4;
 /** Largest page size the catalog API accepts: the build reads whole lists in pages of this size. */
 export const API_MAX_PAGE_SIZE = 100;
+/** The catalog import's --withdraw-missing refuses to withdraw more than this share of the products on sale without --yes. */
+export const CATALOG_WITHDRAW_MAX_SHARE = 0.5;
 /** Product images above the fold on listing pages (loaded eagerly); the rest load lazily. */
 export const EAGER_IMAGES = 4;
 /** Stock at or below this count shows 'only N left'. */

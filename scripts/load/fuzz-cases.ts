@@ -183,3 +183,127 @@ export function sampleCases(n: number, seed: number): FuzzCase[] {
   const per = Math.ceil(n / WRITE_ROUTES.length);
   return WRITE_ROUTES.flatMap((r, i) => fc.sample(fuzzCase(r), { numRuns: per, seed: seed + i }));
 }
+
+// ─── Hostile catalog import files (issue 28) ─────────────────────────────────────────────────────
+// Kept apart from the API's write routes above: files for `npm run catalog -- import`, run in
+// process by scenarios/import-fuzz.ts.
+
+/** One generated import file: its bytes, the flags it runs with, and whether it must be refused. */
+export interface ImportFuzzCase {
+  name: string;
+  bytes: Buffer;
+  withdrawMissing: boolean;
+  /** A file every import must refuse (the hostile ones); generated files may pass by chance. */
+  refuse: boolean;
+}
+
+const IMPORT_HEAD =
+  'Handle,Title,Body (HTML),Vendor,Type,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src';
+const csvCell = (s: string) => `"${s.replace(/"/g, '""')}"`;
+const importRow = (cells: string[]) => cells.map(csvCell).join(',');
+
+/** Files an import must refuse, one for each way issue 28 found in. */
+export const HOSTILE_IMPORT_FILES: ImportFuzzCase[] = [
+  { name: 'empty file, --withdraw-missing', bytes: Buffer.alloc(0), withdrawMissing: true, refuse: true },
+  {
+    name: 'header only, --withdraw-missing',
+    bytes: Buffer.from(`${IMPORT_HEAD}\n`),
+    withdrawMissing: true,
+    refuse: true,
+  },
+  { name: 'no Handle or Title', bytes: Buffer.from('Vendor,Type\nSony,配件\n'), withdrawMissing: false, refuse: true },
+  {
+    name: 'UTF-16 with BOM',
+    bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${IMPORT_HEAD}\n`, 'utf16le')]),
+    withdrawMissing: false,
+    refuse: true,
+  },
+  {
+    name: 'Big5 line',
+    bytes: Buffer.concat([
+      Buffer.from(`${IMPORT_HEAD}\nfuzz-big5,`),
+      Buffer.from([0xa4, 0xa4, 0xa4, 0xe5]),
+      Buffer.from(',,Sony,Cables,,,FZ-B5,100,\n'),
+    ]),
+    withdrawMissing: false,
+    refuse: true,
+  },
+  {
+    name: 'bidi override in a title',
+    bytes: Buffer.from(
+      `${IMPORT_HEAD}\n${importRow(['fuzz-bidi', '\u202egnp.exe', '', 'Sony', '配件', '', '', 'FZ-BD', '100', ''])}\n`,
+    ),
+    withdrawMissing: false,
+    refuse: true,
+  },
+  {
+    name: 'NUL in a body',
+    bytes: Buffer.from(
+      `${IMPORT_HEAD}\n${importRow(['fuzz-nul', '零', '<p>a\u0000b</p>', 'Sony', '配件', '', '', 'FZ-NUL', '100', ''])}\n`,
+    ),
+    withdrawMissing: false,
+    refuse: true,
+  },
+  ...['../secret.png', 'a/../../secret.png', '/etc/passwd', 'http://127.0.0.1:9/x.png'].map((src, i) => ({
+    name: `photo ${src}`,
+    bytes: Buffer.from(
+      `${IMPORT_HEAD}\n${importRow([`fuzz-photo-${i}`, '照片', '', 'Sony', '配件', '', '', `FZ-PH-${i}`, '100', src])}\n`,
+    ),
+    withdrawMissing: false,
+    refuse: true,
+  })),
+  {
+    name: 'unclosed quote',
+    bytes: Buffer.from(`${IMPORT_HEAD}\nfuzz-quote,"open,,Sony,配件,,,FZ-Q,100,\n`),
+    withdrawMissing: false,
+    refuse: true,
+  },
+];
+
+const importText = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom(
+    '',
+    '=HYPERLINK("https://evil.example","x")',
+    '+SUM(1,2)',
+    '@cmd',
+    "-2+3+cmd|' /C calc'!A0",
+    '\u202e',
+    '\u0007',
+    '<script>alert(1)</script>',
+    '<p onclick="x()">a</p><img src="https://evil.example/x.png"><a href="javascript:alert(1)">j</a>',
+    '../secret.png',
+    'x'.repeat(5000),
+  ),
+);
+
+/**
+ * Generated files: a title, body and option in each row from hostile texts (formulas, markup,
+ * controls among them) around a brand, category and price that pass, or random bytes.
+ */
+const importFile = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(fc.tuple(importText, importText, importText, importText), { minLength: 1, maxLength: 5 })
+      .map((rows) =>
+        Buffer.from(
+          [
+            IMPORT_HEAD,
+            ...rows.map(([title, body, name, value], i) =>
+              importRow([`fuzz-gen-${i}`, title, body, 'Sony', '配件', name, value, `FZ-GEN-${i}`, '100', '']),
+            ),
+          ].join('\n'),
+        ),
+      ),
+  },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 400 }).map((a) => Buffer.from(a)) },
+);
+
+/** The hostile files, then `n` generated ones (dry runs), the same ones for the same seed. */
+export function importFuzzCases(n: number, seed: number): ImportFuzzCase[] {
+  const generated = fc
+    .sample(importFile, { numRuns: n, seed })
+    .map((bytes, i) => ({ name: `generated ${i}`, bytes, withdrawMissing: false, refuse: false }));
+  return [...HOSTILE_IMPORT_FILES, ...generated];
+}

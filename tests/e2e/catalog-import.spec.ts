@@ -80,6 +80,10 @@ test('a product imported with a photo shows on its brand and product pages in bo
     await expect(page.getByRole('link', { name: new RegExp(NAME[locale]) }).first()).toBeVisible();
     await page.goto(url(locale, `/brands/${brand.slug}/${HANDLE}`));
     await expect(page.getByRole('heading', { level: 1, name: NAME[locale] })).toBeVisible();
+    // Shopify's Body (HTML) is shown as a paragraph, not as its tags (no English body: the Chinese one).
+    const body = page.locator('section[aria-labelledby="product-description"]');
+    await expect(body.locator('p', { hasText: '實木箱體的書架喇叭。' })).toBeVisible();
+    await expect(body).not.toContainText('<p>');
     // The lead photo is the imported one, in the shop's media folder, with its size.
     const photo = page.getByRole('main').locator('img[src^="/media/"]').first();
     await expect(photo).toBeVisible();

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { EncodingError, firstBadUtf8, looksLikeBig5 } from '../../src/server/catalog/admin/encoding.ts';
 import { toolLocale } from '../../src/server/catalog/admin/messages.ts';
 import { ProductCollector } from '../../src/server/catalog/admin/parse-products.ts';
 import { readCsv } from '../../src/server/catalog/admin/read-csv.ts';
@@ -76,5 +77,41 @@ describe('reading a Shopify product CSV', () => {
     expect(toolLocale({ LANG: 'en_US.UTF-8' })).toBe('en');
     expect(toolLocale({ LC_ALL: 'zh_TW.UTF-8', LANG: 'C' })).toBe('zh-TW');
     expect(toolLocale({})).toBe('en');
+  });
+});
+
+describe('the UTF-8 check of a CSV file (issue 28)', () => {
+  /** The file's bytes in chunks of `size` (a character split between two chunks). */
+  const chunked = (buf: Buffer, size: number) =>
+    Readable.from(
+      Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size)),
+    );
+  const failure = async (input: Readable) => {
+    try {
+      await collect(input);
+      return null;
+    } catch (err) {
+      return err instanceof EncodingError ? [err.line, err.code] : String(err);
+    }
+  };
+
+  it('reads UTF-8 split anywhere, and names the first line that is not UTF-8', async () => {
+    const good = Buffer.from('\ufeffHandle,Title,Body (HTML)\nzh-1,中文耳機 🎧,"兩\n行"\n');
+    for (const size of [1, 2, 3, 5])
+      expect((await collect(chunked(good, size))).c.products.get('zh-1')?.title).toBe('中文耳機 🎧');
+    const big5 = Buffer.concat([good, Buffer.from('big5,'), Buffer.from([0xa4, 0xa4, 0xa4, 0xe5, 0x0a])]);
+    for (const size of [1, 3, 4096]) expect(await failure(chunked(big5, size))).toEqual([4, 'encoding_big5']);
+    const latin = Buffer.concat([Buffer.from('Handle,Title\nx,caf'), Buffer.from([0xe9, 0x0a])]);
+    expect(await failure(chunked(latin, 2))).toEqual([2, 'encoding_invalid']);
+    expect(await failure(Readable.from([Buffer.from([0xfe, 0xff, 0, 0x48])]))).toEqual([1, 'encoding_utf16']);
+  });
+
+  it('finds bad bytes as the UTF-8 rules have them', () => {
+    expect(firstBadUtf8(Buffer.from('ok 中文'))).toBe(-1);
+    expect(firstBadUtf8(Buffer.from([0x61, 0xc0, 0x80]))).toBe(1); // overlong
+    expect(firstBadUtf8(Buffer.from([0x61, 0xed, 0xa0, 0x80]))).toBe(1); // a surrogate
+    expect(firstBadUtf8(Buffer.from([0xe4, 0xb8]))).toBe(0); // cut short
+    expect(looksLikeBig5(Buffer.from([0xa4, 0xa4, 0xa4, 0xe5]))).toBe(true);
+    expect(looksLikeBig5(Buffer.from('caf\xe9', 'latin1'))).toBe(false);
   });
 });

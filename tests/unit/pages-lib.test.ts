@@ -4,10 +4,11 @@ import { pagerHtml, pageWindow, productCardHtml } from '../../src/features/catal
 import { isFiltered, listingQuery, listingSearch, parseListing } from '../../src/features/catalog/listing-query.ts';
 import { stockState } from '../../src/features/catalog/stock.ts';
 import type { ProductSummary, SiteMeta } from '../../src/lib/api/catalog.ts';
+import { bodyText, isHtmlBody, safeBodyHtml } from '../../src/lib/body-html.ts';
 import { resolveHead } from '../../src/lib/seo/head.ts';
 import { productLd } from '../../src/lib/seo/jsonld.ts';
 import { robotsTxt, sitemapXml } from '../../src/lib/seo/sitemap.ts';
-import { textBlocks } from '../../src/lib/text.ts';
+import { firstParagraph, textBlocks } from '../../src/lib/text.ts';
 import { expandCustomMedia, MEDIA, themeTokensCss } from '../../src/styles/tokens.ts';
 
 const product: ProductSummary = {
@@ -204,5 +205,24 @@ describe('design tokens', () => {
   it('exposes the theme colours and the 10px radius', () => {
     expect(themeTokensCss()).toContain('--c-primary:#63E2B7;');
     expect(themeTokensCss()).toContain('--radius:10px;');
+  });
+});
+
+describe('product bodies (issue 28)', () => {
+  it('renders an imported HTML body as HTML in its safe subset, and plain text as text', () => {
+    const html = '<p>一段</p><ul><li>甲</li></ul><p onclick="x()">乙 <a href="https://example.tw">連結</a></p>';
+    expect(isHtmlBody(html)).toBe(true);
+    expect(safeBodyHtml(html)).toBe(
+      '<p>一段</p><ul><li>甲</li></ul><p>乙 <a href="https://example.tw" rel="noopener nofollow">連結</a></p>',
+    );
+    // Sanitizing what is stored sanitized changes nothing (export and import again keep the body).
+    expect(safeBodyHtml(safeBodyHtml(html))).toBe(safeBodyHtml(html));
+    expect(bodyText(html)).toBe('一段\n\n甲\n\n乙 連結\n\n');
+    expect(firstParagraph(bodyText('<p>A &amp; B</p><p>C</p>'))).toBe('A & B');
+    // The demo's bodies are plain text: paragraphs and `## ` headings, shown escaped.
+    const plain = '## 規格\n\n降噪 < 30 dB & 藍牙 5.3';
+    expect(isHtmlBody(plain)).toBe(false);
+    expect(safeBodyHtml(plain)).toBe(plain);
+    expect(bodyText(plain)).toBe(plain);
   });
 });

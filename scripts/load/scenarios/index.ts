@@ -2,6 +2,7 @@ import { checkoutLoad } from './checkout-load.ts';
 import type { Scenario } from './context.ts';
 import { crash } from './crash.ts';
 import { fuzz } from './fuzz.ts';
+import { importFuzz } from './import-fuzz.ts';
 import { noticeDuringOutage, noticeStorm, notifyOutageWindow } from './notices.ts';
 import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
@@ -24,4 +25,5 @@ export const SCENARIOS: Scenario[] = [
   notifyOutageWindow,
   crash,
   fuzz,
+  importFuzz,
 ];

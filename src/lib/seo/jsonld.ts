@@ -3,6 +3,7 @@
  * Offer, Article. URLs are absolute; prices are whole TWD.
  */
 import type { Article, ProductDetail, SysVars } from '../api/catalog.ts';
+import { bodyText } from '../body-html.ts';
 
 type Json = Record<string, unknown>;
 const CONTEXT = 'https://schema.org';
@@ -45,7 +46,7 @@ export function productLd(p: ProductDetail, url: string, site: URL): Json {
     '@context': CONTEXT,
     '@type': 'Product',
     name: p.name,
-    description: p.summary || p.description,
+    description: p.summary || bodyText(p.description),
     image: images,
     sku: p.variants[0]?.sku ?? p.uid,
     brand: { '@type': 'Brand', name: p.brand.name },

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -67,5 +67,35 @@ describe('npm run catalog', () => {
   it('exits 1 on a refused edit and 2 on wrong usage', async () => {
     expect((await catalog(['stock', 'NOPE', '3'])).code).toBe(1);
     expect((await catalog(['frobnicate'])).code).toBe(2);
+  });
+
+  it('refuses an empty file, and --withdraw-missing of most of the catalog without --yes', async () => {
+    const empty = join(dir, 'empty.csv');
+    writeFileSync(empty, '');
+    const dry = await catalog(['import', empty, '--withdraw-missing', '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(dry.stderr).toContain('line 1, Handle: the required column Handle is missing');
+    expect(dry.stdout).not.toContain('no problem found');
+    const headerOnly = join(dir, 'header-only.csv');
+    writeFileSync(headerOnly, 'Handle,Title,Variant SKU,Variant Price\n');
+    const guarded = await catalog(['import', headerOnly, '--withdraw-missing'], 'zh_TW.UTF-8');
+    expect(guarded.code).toBe(1);
+    expect(guarded.stderr).toMatch(/--withdraw-missing 將下架 \d+ 件商品，超過販售中 \d+ 件的一半/);
+    const meant = await catalog(['import', headerOnly, '--withdraw-missing', '--yes', '--dry-run']);
+    expect(meant.code).toBe(0);
+    expect(meant.stdout).toContain('Withdrawn (absent from the file)');
+  });
+
+  it('says how to save a Big5 file as UTF-8', async () => {
+    const file = join(dir, 'big5.csv');
+    // "Handle,Title" then a row whose title is 中文 in Big5.
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from('Handle,Title\nbig5-row,'), Buffer.from([0xa4, 0xa4, 0xa4, 0xe5, 0x0a])]),
+    );
+    const zh = await catalog(['import', file, '--dry-run'], 'zh_TW.UTF-8');
+    expect(zh.code).toBe(1);
+    expect(zh.stderr).toContain('第 2 行：此行起不是 UTF-8 文字，看來是 Big5 編碼');
+    expect(zh.stderr).toContain('CSV UTF-8（逗號分隔）(*.csv)');
   });
 });

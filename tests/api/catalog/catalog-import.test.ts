@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ImportOptions, importCatalog, noPhotos } from '../../../src/server/catalog/admin/import-catalog.ts';
 import { importReportLines } from '../../../src/server/catalog/admin/import-report.ts';
 import { generatedSku } from '../../../src/server/catalog/admin/plan.ts';
 import { catalogFingerprint } from '../../../src/server/catalog/fingerprint.ts';
@@ -139,7 +142,7 @@ describe('catalog import and export', () => {
       'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty',
       'aurora-one-speaker,極光 One 書架喇叭,顏色,胡桃木,AUR-ONE-WAL-S,11990,9',
     ].join('\n');
-    const report = await importFile(db(), { text }, { withdrawMissing: true });
+    const report = await importFile(db(), { text }, { withdrawMissing: true, withdrawMany: true });
     expect(report.problems).toEqual([]);
     expect(report.counts).toMatchObject({ productsUpdated: 1, variantsUpdated: 1, variantsRemoved: 2 });
     const total = await db()
@@ -179,5 +182,147 @@ describe('catalog import and export', () => {
       ]),
     );
     expect(report.applied).toBe(false);
+  });
+});
+
+describe('hostile import files (issue 28)', () => {
+  let own: TestShop;
+  beforeAll(async () => {
+    own = await createTestShop({ seeded: true });
+  });
+  afterAll(() => own.close());
+  const odb = () => own.deps.db;
+  const bytes = (buf: Buffer, opts: Partial<ImportOptions> = {}) =>
+    importCatalog(odb(), Readable.from([buf]), {
+      dryRun: false,
+      withdrawMissing: false,
+      by: 'tester',
+      subject: 'bytes.csv',
+      now: Date.UTC(2026, 10, 22),
+      resolveImage: noPhotos,
+      ...opts,
+    });
+  const HEAD = 'Handle,Title,Body (HTML),Vendor,Type,Option1 Name,Option1 Value,Variant SKU,Variant Price';
+
+  it('refuses an empty file or one without Handle and Title, and will not withdraw most of the catalog without --yes', async () => {
+    const before = await dumpCatalog(odb());
+    const empty = await importFile(odb(), { text: '' }, { withdrawMissing: true, dryRun: true });
+    expect(empty.problems.map((p) => [p.line, p.column, p.code])).toEqual([
+      [1, 'Handle', 'header_missing'],
+      [1, 'Title', 'header_missing'],
+    ]);
+    expect(importReportLines(empty, 'en', true)).toContain('line 1, Handle: the required column Handle is missing');
+    const noTitle = await importFile(odb(), { text: 'Handle,Vendor\nsony-wh-1000xm6,Sony\n' });
+    expect(noTitle.problems.map((p) => p.code)).toEqual(['header_missing']);
+
+    const onSale = (await odb().kysely.selectFrom('products').select('id').where('withdrawn_at', 'is', null).execute())
+      .length;
+    const headerOnly = await importFile(odb(), { text: `${HEAD}\n` }, { withdrawMissing: true });
+    expect(headerOnly.applied).toBe(false);
+    expect(headerOnly.problems.map((p) => [p.code, p.args])).toEqual([
+      ['withdraw_too_many', { n: onSale, total: onSale }],
+    ]);
+    expect(importReportLines(headerOnly, 'zh-TW', false)[0]).toContain('請加上 --yes');
+    expect(await dumpCatalog(odb())).toEqual(before);
+    const meant = await importFile(
+      odb(),
+      { text: `${HEAD}\n` },
+      { withdrawMissing: true, withdrawMany: true, dryRun: true },
+    );
+    expect(meant.problems).toEqual([]);
+    expect(meant.withdrawn).toHaveLength(onSale);
+  });
+
+  it('refuses a file that is not UTF-8 with its first bad line, and says so when it is Big5', async () => {
+    const utf16 = await bytes(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEAD}\n`, 'utf16le')]));
+    expect(utf16.problems.map((p) => [p.line, p.code])).toEqual([[1, 'encoding_utf16']]);
+    // 中文耳機 and 配件 as Excel in Taiwan saves them (Big5), from line 3 on.
+    const big5 = Buffer.concat([
+      Buffer.from(`${HEAD}\nbig5-ok,Fine,,Sony,Cables,,,B5-1,100\nbig5-bad,`),
+      Buffer.from([0xa4, 0xa4, 0xa4, 0xe5, 0xa6, 0xd5, 0xbe, 0xf7]),
+      Buffer.from(',,Sony,'),
+      Buffer.from([0xb0, 0x74, 0xa5, 0xf3]),
+      Buffer.from(',,,B5-2,100\n'),
+    ]);
+    const report = await bytes(big5);
+    expect(report.applied).toBe(false);
+    expect(report.problems.map((p) => [p.line, p.code])).toEqual([[3, 'encoding_big5']]);
+    expect(importReportLines(report, 'en', false)[0]).toMatch(/^line 3: .*Big5.*CSV UTF-8/);
+    expect(importReportLines(report, 'zh-TW', false)[0]).toMatch(/^第 3 行：.*Big5.*CSV UTF-8/);
+    const latin = await bytes(
+      Buffer.concat([Buffer.from(`${HEAD}\nx,`), Buffer.from([0xe9, 0x2c, 0xff]), Buffer.from('\n')]),
+    );
+    expect(latin.problems.map((p) => [p.line, p.code])).toEqual([[2, 'encoding_invalid']]);
+    expect(await odb().kysely.selectFrom('products').select('id').where('slug', '=', 'big5-ok').execute()).toEqual([]);
+  });
+
+  it('refuses control characters and bidi overrides in titles, bodies and options', async () => {
+    const text = [
+      HEAD,
+      'ctl-a,\u202Egnp.exe,,Sony,配件,,,CT-1,100',
+      'ctl-b,乙,"<p>ok</p>\u0000",Sony,配件,,,CT-2,100',
+      'ctl-c,丙,,Sony,配件,顏色,紅\u0007,CT-3,100',
+      'ctl-d,丁,"第一行\n第二行\t",Sony,配件,,,CT-4,100',
+    ].join('\n');
+    const report = await importFile(odb(), { text });
+    expect(report.problems.map((p) => [p.line, p.column, p.code])).toEqual([
+      [2, 'Title', 'text_unsafe'],
+      [3, 'Body (HTML)', 'text_unsafe'],
+      [4, 'Option1 Value', 'text_unsafe'],
+    ]);
+    expect(importReportLines(report, 'en', false)[0]).toBe(
+      'line 2, Title: contains control characters or bidirectional overrides (invisible, and they change how text shows)',
+    );
+    expect(report.applied).toBe(false);
+  });
+
+  it("keeps a safe subset of Shopify's Body (HTML), and plain text as it is", async () => {
+    const body = [
+      '<h1 style="color:red">標題</h1><p class="x">一段 <strong>粗</strong> <em>斜</em></p>',
+      '<ul><li onclick="steal()">甲</li></ul><script>alert(1)</script><style>p{}</style>',
+      '<a href="https://example.tw/x" target="_blank">連結</a><a href="javascript:alert(1)">壞</a>',
+      '<img src="/media/products/abc-960.webp" alt="照片" onerror="x()"><img src="https://evil.example/x.png">',
+      '<img src="/media/../secret.png"><iframe src="https://evil.example"></iframe>',
+    ].join('');
+    const text = [HEAD, `html-body,網頁,"${body.replace(/"/g, '""')}",Sony,配件,,,HB-1,100`].join('\n');
+    const report = await importFile(odb(), {
+      text: `${text}\nplain-body,純文字,"第一段 a < b & c\n\n## 標題",Sony,配件,,,HB-2,100`,
+    });
+    expect(report.problems).toEqual([]);
+    const stored = (slug: string) =>
+      odb().kysely.selectFrom('products').select('description_zh').where('slug', '=', slug).executeTakeFirstOrThrow();
+    expect((await stored('html-body')).description_zh).toBe(
+      '<h2>標題</h2><p>一段 <strong>粗</strong> <em>斜</em></p><ul><li>甲</li></ul>' +
+        '<a href="https://example.tw/x" rel="noopener nofollow">連結</a><a rel="noopener nofollow">壞</a>' +
+        '<img src="/media/products/abc-960.webp" alt="照片" />',
+    );
+    expect((await stored('plain-body')).description_zh).toBe('第一段 a < b & c\n\n## 標題');
+  });
+
+  it('escapes formula cells on export and reads them back unchanged', async () => {
+    const slug = 'sony-wh-1000xm6';
+    await odb()
+      .kysely.updateTable('products')
+      .set({
+        name_zh: '=HYPERLINK("https://evil.example","點我")',
+        tags: '+SUM(1,2)',
+        seo_title: '@cmd',
+        summary_zh: "-2+3+cmd|' /C calc'!A0",
+        description_zh: '\t=1+1',
+      })
+      .where('slug', '=', slug)
+      .execute();
+    const before = await dumpCatalog(odb());
+    const text = await exportText(odb());
+    const cells = parse(text.slice(1)) as string[][];
+    const formulas = cells.flat().filter((c) => /^[=+\-@\t\r]/.test(c));
+    expect(formulas).toEqual([]);
+    expect(cells.flat()).toEqual(
+      expect.arrayContaining([`'=HYPERLINK("https://evil.example","點我")`, "'+SUM(1,2)", "'@cmd", "'\t=1+1"]),
+    );
+    const report = await importFile(odb(), { text }, { now: Date.UTC(2027, 0, 1) });
+    expect(report.problems).toEqual([]);
+    expect(report.counts.productsUpdated).toBe(0);
+    expect(await dumpCatalog(odb())).toEqual(before);
   });
 });

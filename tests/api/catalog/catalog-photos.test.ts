@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../../src/server/catalog/admin/import-catalog.ts';
+import { describeProblem } from '../../../src/server/catalog/admin/messages.ts';
 import { photoResolver } from '../../../src/server/catalog/admin/photos.ts';
 import { createSite } from '../../../src/server/site.ts';
 import { dumpCatalog } from '../../helpers/catalog-tool.ts';
@@ -17,6 +18,10 @@ let media: string;
 let server: Server;
 let origin: string;
 let photo: Buffer;
+/** Bytes the endless photo's server had sent when the reader hung up. */
+let endlessSent: Promise<number>;
+const MB = 2 ** 20;
+const ENDLESS_CAP = 200 * MB;
 
 beforeAll(async () => {
   shop = await createTestShop({ seeded: true });
@@ -36,9 +41,43 @@ beforeAll(async () => {
   const png = await sharp({ create: { width: 800, height: 800, channels: 4, background: '#ffffff' } })
     .png()
     .toBuffer();
+  // A PNG whose header promises 800 × 800 noisy pixels and whose data stops at 60 %.
+  const noisy = await sharp({
+    create: {
+      width: 800,
+      height: 800,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const cut = noisy.subarray(0, Math.floor(noisy.length * 0.6));
+  let sentTo: (n: number) => void = () => {};
+  endlessSent = new Promise((r) => {
+    sentTo = r;
+  });
   server = createServer((req, res) => {
     if (req.url === '/white.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    else res.writeHead(404).end();
+    else if (req.url === '/cut.png')
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': cut.length }).end(cut);
+    else if (req.url === '/endless.png') {
+      // Chunked, no Content-Length: a PNG header, then zeros until the reader hangs up (or 200 MB).
+      res.writeHead(200, { 'content-type': 'image/png' });
+      let sent = 0;
+      const chunk = Buffer.alloc(MB);
+      png.copy(chunk, 0, 0, 64);
+      const pump = () => {
+        while (sent < ENDLESS_CAP && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        if (!res.destroyed) res.end();
+      };
+      res.on('close', () => sentTo(sent));
+      pump();
+    } else res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,8 +90,8 @@ afterAll(async () => {
 
 const HEADER = 'Handle,Title,Vendor,Type,Variant SKU,Variant Price,Image Src,Image Position,Image Alt Text';
 
-async function run(rows: string[], dryRun = false) {
-  const file = join(dir, 'products.csv');
+async function run(rows: string[], dryRun = false, at = dir, photoDir?: string) {
+  const file = join(at, 'products.csv');
   writeFileSync(file, [HEADER, ...rows].join('\n'));
   return importCatalog(shop.deps.db, createReadStream(file), {
     dryRun,
@@ -60,7 +99,7 @@ async function run(rows: string[], dryRun = false) {
     by: 'tester',
     subject: 'products.csv',
     now: Date.UTC(2026, 10, 22),
-    resolveImage: photoResolver(file, media, { checkOnly: dryRun }),
+    resolveImage: photoResolver(file, media, { checkOnly: dryRun, ...(photoDir ? { photoDir } : {}) }),
   });
 }
 
@@ -123,5 +162,54 @@ describe('photos named in the import', () => {
       `photo-e,,,,,,${origin}/white.png,2,白色`,
     ]);
     expect(again.counts).toMatchObject({ productsUnchanged: 1, productsUpdated: 0 });
+  });
+
+  it('stops reading a photo sent without Content-Length at the size limit', async () => {
+    const report = await run([`photo-f,己,Sony,配件,PF-1,100,${origin}/endless.png,1,`], true);
+    expect(report.problems.map((p) => [p.line, p.code, p.args?.reason])).toEqual([[2, 'image_too_large', '20 MB']]);
+    // The reader hung up near 20 MB (and what the sockets buffer), long before the 200 MB on offer.
+    expect(await endlessSent).toBeLessThan(100 * MB);
+  });
+
+  it("refuses a local photo outside the CSV's folder, unless it is inside the folder named for photos", async () => {
+    const shopDir = join(dir, 'shop');
+    const privateDir = join(dir, 'private');
+    mkdirSync(shopDir);
+    mkdirSync(privateDir);
+    writeFileSync(join(privateDir, 'secret.png'), photo);
+    writeFileSync(join(shopDir, 'ok.jpg'), photo);
+    symlinkSync(join(privateDir, 'secret.png'), join(shopDir, 'linked.png'));
+    const rows = [
+      'photo-g,庚,Sony,配件,PG-1,100,../private/secret.png,1,',
+      'photo-h,辛,Sony,配件,PH-1,100,linked.png,1,',
+      'photo-i,壬,Sony,配件,PI-1,100,sub/../../private/secret.png,1,',
+      'photo-j,癸,Sony,配件,PJ-1,100,ok.jpg,1,',
+    ];
+    const report = await run(rows, true, shopDir);
+    expect(report.problems.map((p) => [p.line, p.code])).toEqual([
+      [2, 'image_outside'],
+      [3, 'image_outside'],
+      [4, 'image_outside'],
+    ]);
+    expect(describeProblem('en', report.problems[0]!)).toBe(
+      `line 2, Image Src: the image "../private/secret.png" is not inside the CSV file's folder (${shopDir})`,
+    );
+    // Named on purpose (--photos): paths are read from that folder, and still may not leave it.
+    const named = await run(
+      ['photo-g,庚,Sony,配件,PG-1,100,secret.png,1,', 'photo-j,癸,Sony,配件,PJ-1,100,../shop/ok.jpg,1,'],
+      true,
+      shopDir,
+      privateDir,
+    );
+    expect(named.problems.map((p) => [p.line, p.code])).toEqual([[3, 'image_outside']]);
+  });
+
+  it('a dry run decodes every pixel: a photo cut short fails it as it would fail the import', async () => {
+    const before = await dumpCatalog(shop.deps.db);
+    const dry = await run([`photo-k,甲乙,Sony,配件,PK-1,100,${origin}/cut.png,1,`], true);
+    expect(dry.problems.map((p) => [p.line, p.code])).toEqual([[2, 'image_broken']]);
+    const real = await run([`photo-k,甲乙,Sony,配件,PK-1,100,${origin}/cut.png,1,`]);
+    expect(real.problems.map((p) => [p.line, p.code])).toEqual([[2, 'image_broken']]);
+    expect(await dumpCatalog(shop.deps.db)).toEqual(before);
   });
 });

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/index.ts';
 import { COL, DEFAULT_OPTION_NAME, DEFAULT_OPTION_VALUE, EXPORT_COLUMNS, optionCols } from './columns.ts';
+import { escapeCell } from './csv-cells.ts';
 import { OPTION_JOIN } from './parse-products.ts';
 import type { ImageRow, VariantRow } from './snapshot.ts';
 
@@ -31,11 +32,16 @@ function optionsOf(v: VariantRow): Options {
   };
 }
 
-/** Writes the whole catalogue as a Shopify product CSV (with our own columns), product by product. */
+/**
+ * Writes the whole catalogue as a Shopify product CSV (with our own columns), product by product; a
+ * text that begins like a formula is written after an apostrophe.
+ */
 export async function exportCatalog(db: Db, out: Writable): Promise<{ products: number; variants: number }> {
   const csv = stringify({ header: true, columns: EXPORT_COLUMNS, bom: true });
   csv.pipe(out);
   const write = async (row: Record<string, string | number>) => {
+    // No cell may reach a spreadsheet as a formula (csv-cells.ts); import reads them back unchanged.
+    for (const k of Object.keys(row)) row[k] = escapeCell(row[k]!);
     if (!csv.write(row)) await once(csv, 'drain');
   };
   let products = 0;

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { CATALOG_WITHDRAW_MAX_SHARE } from '../../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { type Applied, applyPlan, countPlan } from './apply.ts';
 import { logChange } from './change-log.ts';
@@ -6,12 +7,14 @@ import { COL, normalizeHeader, READ_COLUMNS } from './columns.ts';
 import type { Problem } from './messages.ts';
 import { ProductCollector } from './parse-products.ts';
 import { type ImageResolver, type NewTaxon, planImport } from './plan.ts';
-import { readCsv } from './read-csv.ts';
+import { readCsv, readProblem } from './read-csv.ts';
 import { loadSnapshot } from './snapshot.ts';
 
 export interface ImportOptions {
   dryRun: boolean;
   withdrawMissing: boolean;
+  /** Lets --withdraw-missing withdraw more than CATALOG_WITHDRAW_MAX_SHARE of the products on sale (--yes). */
+  withdrawMany?: boolean;
   /** Who runs it, for the change log. */
   by: string;
   /** The file's name, for the change log. */
@@ -43,8 +46,10 @@ export async function importCatalog(db: Db, input: Readable, opts: ImportOptions
   const collector = new ProductCollector();
   let unknownColumns: string[] = [];
   const problems: Problem[] = [];
+  let header = false;
   try {
     for await (const row of readCsv(input, (h) => {
+      header = true;
       unknownColumns = h.names.filter((n) => n && !READ_COLUMNS.has(normalizeHeader(n)));
       for (const col of [COL.handle, COL.title])
         if (!h.has(col)) problems.push({ line: 1, column: col, code: 'header_missing', args: { value: col } });
@@ -53,9 +58,12 @@ export async function importCatalog(db: Db, input: Readable, opts: ImportOptions
       collector.add(row);
     }
   } catch (err) {
-    const e = err as Error & { lines?: number };
-    problems.push({ line: e.lines ?? 0, column: '', code: 'csv_malformed', args: { reason: e.message } });
+    problems.push(readProblem(err));
   }
+  // An empty file has no header at all: it names no product, and must never read as "withdraw them all".
+  if (!header && !problems.length)
+    for (const col of [COL.handle, COL.title])
+      problems.push({ line: 1, column: col, code: 'header_missing', args: { value: col } });
   problems.push(...collector.problems);
   const snapshot = await loadSnapshot(db.kysely);
   const plan = await planImport(collector.products.values(), snapshot, {
@@ -64,6 +72,9 @@ export async function importCatalog(db: Db, input: Readable, opts: ImportOptions
     resolveImage: opts.resolveImage,
   });
   problems.push(...plan.problems);
+  const onSale = [...snapshot.products.values()].filter((p) => p.withdrawn_at === null).length;
+  if (header && plan.withdraw.length > onSale * CATALOG_WITHDRAW_MAX_SHARE && !opts.withdrawMany)
+    problems.push({ line: 0, column: '', code: 'withdraw_too_many', args: { n: plan.withdraw.length, total: onSale } });
   problems.sort((a, b) => a.line - b.line);
   const counts = countPlan(plan);
   const report: ImportReport = {

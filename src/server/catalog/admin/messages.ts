@@ -110,6 +110,40 @@ export const PROBLEMS = T({
     'zh-TW': (a) => `缺少必要欄位 ${a.value}`,
     en: (a) => `the required column ${a.value} is missing`,
   },
+  encoding_utf16: {
+    'zh-TW': () =>
+      '檔案是 UTF-16 編碼，不是 UTF-8。請在 Excel 選「檔案 › 另存新檔」，存檔類型選「CSV UTF-8（逗號分隔）(*.csv)」，再匯入該檔',
+    en: () =>
+      'the file is UTF-16, not UTF-8. In Excel choose File › Save As, type "CSV UTF-8 (Comma delimited) (*.csv)", and import that file',
+  },
+  encoding_big5: {
+    'zh-TW': () =>
+      '此行起不是 UTF-8 文字，看來是 Big5 編碼（台灣版 Excel 的預設）。請在 Excel 選「檔案 › 另存新檔」，存檔類型選「CSV UTF-8（逗號分隔）(*.csv)」，再匯入該檔',
+    en: () =>
+      'not UTF-8 text from this line on: it looks like Big5 (what Excel in Taiwan saves by default). In Excel choose File › Save As, type "CSV UTF-8 (Comma delimited) (*.csv)", and import that file',
+  },
+  encoding_invalid: {
+    'zh-TW': () => '此行起不是有效的 UTF-8 文字；請將檔案另存為 UTF-8 編碼的 CSV',
+    en: () => 'not valid UTF-8 text from this line on; save the file as a UTF-8 CSV',
+  },
+  text_unsafe: {
+    'zh-TW': () => '含有控制字元或雙向文字覆寫字元（看不見，會改變文字的顯示）',
+    en: () => 'contains control characters or bidirectional overrides (invisible, and they change how text shows)',
+  },
+  image_outside: {
+    'zh-TW': (a) => `圖片「${a.value}」不在 CSV 檔所在的資料夾${a.reason ? `（${a.reason}）` : ''}內`,
+    en: (a) => `the image "${a.value}" is not inside the CSV file's folder${a.reason ? ` (${a.reason})` : ''}`,
+  },
+  image_broken: {
+    'zh-TW': (a) => `圖片「${a.value}」無法解碼（檔案不完整或損壞：${a.reason}）`,
+    en: (a) => `the image "${a.value}" cannot be decoded (cut short or damaged: ${a.reason})`,
+  },
+  withdraw_too_many: {
+    'zh-TW': (a) =>
+      `--withdraw-missing 將下架 ${a.n} 件商品，超過販售中 ${a.total} 件的一半；請檢查檔案，確定要下架請加上 --yes`,
+    en: (a) =>
+      `--withdraw-missing would withdraw ${a.n} of the ${a.total} products on sale, more than half; check the file, or add --yes if you mean it`,
+  },
   csv_malformed: {
     'zh-TW': (a) => `CSV 格式錯誤：${a.reason}`,
     en: (a) => `the CSV is malformed: ${a.reason}`,
@@ -128,8 +162,8 @@ export interface Problem {
 
 const LINES = T({
   problem: {
-    'zh-TW': (a) => `第 ${a.line} 行${a.column ? `，${a.column}` : ''}：${a.reason}`,
-    en: (a) => `line ${a.line}${a.column ? `, ${a.column}` : ''}: ${a.reason}`,
+    'zh-TW': (a) => (a.line ? `第 ${a.line} 行${a.column ? `，${a.column}` : ''}：${a.reason}` : `${a.reason}`),
+    en: (a) => (a.line ? `line ${a.line}${a.column ? `, ${a.column}` : ''}: ${a.reason}` : `${a.reason}`),
   },
   refused: {
     'zh-TW': (a) => `拒絕匯入：${a.n} 個問題，未做任何變更。`,

@@ -1,3 +1,5 @@
+import { safeBodyHtml } from '../../../lib/body-html.ts';
+import { textProblem } from '../../common/text-rules.ts';
 import { COL, DEFAULT_OPTION_NAME, DEFAULT_OPTION_VALUE, OPTION_NUMBERS, optionCols } from './columns.ts';
 import type { Problem } from './messages.ts';
 import type { CsvRow } from './read-csv.ts';
@@ -75,6 +77,16 @@ export const MAX = {
   optionValue: 100,
 };
 
+/** Every column of text the import reads; the bodies and summaries may run over several lines. */
+const TEXT_COLUMNS = [
+  ...Object.values(COL),
+  ...OPTION_NUMBERS.flatMap((n) => Object.values(optionCols(n))),
+] as string[];
+const MULTILINE_COLUMNS = new Set<string>([COL.body, COL.bodyEn, COL.summary, COL.summaryEn]);
+
+/** A body as stored: HTML cut down to its safe subset, plain text as it is (see body-html.ts). */
+const bodyOf = (v: string | undefined) => (v === undefined ? undefined : safeBodyHtml(v.normalize('NFC')));
+
 /** The joined form of Option1–3 as the variants table keeps it (one name and one value). */
 export const OPTION_JOIN = ' / ';
 
@@ -93,7 +105,17 @@ export class ProductCollector {
     const problem = (column: string, code: Problem['code'], args?: Problem['args']): void => {
       this.problems.push({ line: row.line, column, code, ...(args ? { args } : {}) });
     };
-    const text = (col: string) => row.get(col)?.trim();
+    // The API's text rules (text-rules.ts): no control characters, no bidi overrides, NFC.
+    let unsafe = false;
+    for (const col of TEXT_COLUMNS) {
+      const v = row.get(col);
+      if (v && textProblem(v, MULTILINE_COLUMNS.has(col))) {
+        problem(col, 'text_unsafe');
+        unsafe = true;
+      }
+    }
+    if (unsafe) return;
+    const text = (col: string) => row.get(col)?.normalize('NFC').trim();
     const present = (col: string) => {
       const v = text(col);
       return v === undefined || v === '' ? undefined : v;
@@ -212,7 +234,7 @@ export class ProductCollector {
   ): DraftProduct {
     // A column in the file but empty on this row sets an empty value; an absent column leaves it be.
     const field = (col: string, max: number) => {
-      const v = row.get(col);
+      const v = row.get(col)?.normalize('NFC');
       return v === undefined ? undefined : (limited(col, max, v.trim()) ?? '');
     };
     const slug = (col: string) => {
@@ -225,22 +247,23 @@ export class ProductCollector {
     const optionNamesEn: string[] = [];
     for (const n of OPTION_NUMBERS) {
       const c = optionCols(n);
-      const name = row.get(c.name)?.trim();
+      const name = row.get(c.name)?.normalize('NFC').trim();
       if (!name) break;
       if (n === 1 && name === DEFAULT_OPTION_NAME && row.get(c.value)?.trim() === DEFAULT_OPTION_VALUE) break;
       optionNames.push(name);
-      optionNamesEn.push(row.get(c.nameEn)?.trim() ?? '');
+      optionNamesEn.push(row.get(c.nameEn)?.normalize('NFC').trim() ?? '');
     }
     if (optionNames.join(OPTION_JOIN).length > MAX.optionName)
       problem(optionCols(1).name, 'too_long', { max: MAX.optionName });
-    const category = row.get(COL.type)?.trim() || lastSegment(row.get(COL.productCategory));
+    const category =
+      row.get(COL.type)?.normalize('NFC').trim() || lastSegment(row.get(COL.productCategory)?.normalize('NFC'));
     return {
       handle,
       line: row.line,
       title: limited(COL.title, MAX.title) ?? '',
       titleEn: limited(COL.titleEn, MAX.title),
-      body: row.get(COL.body),
-      bodyEn: row.get(COL.bodyEn) || undefined,
+      body: bodyOf(row.get(COL.body)),
+      bodyEn: bodyOf(row.get(COL.bodyEn) || undefined),
       summary: field(COL.summary, MAX.summary),
       summaryEn: field(COL.summaryEn, MAX.summary),
       vendor: limited(COL.vendor, MAX.name),

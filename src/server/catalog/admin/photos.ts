@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { createReadStream, existsSync, mkdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MEDIA_SRC_WIDTH, MEDIA_WIDTHS } from '../../../lib/media.ts';
 import type { ImageResolver } from './plan.ts';
@@ -19,25 +19,66 @@ export const MEDIA_URL = '/media';
 
 type Failure = Awaited<ReturnType<ImageResolver>> & { problem: string };
 
-async function readSource(src: string, baseDir: string): Promise<Buffer | Failure> {
+const TOO_LARGE: Failure = { problem: 'image_too_large', reason: '20 MB' };
+
+/**
+ * Reads a body chunk by chunk and stops at the limit, whatever Content-Length says or leaves out: a
+ * photo is never held in memory past PHOTO_LIMITS.bytes.
+ */
+async function readCapped(chunks: AsyncIterable<Uint8Array>, stop: () => void): Promise<Buffer | Failure> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.length;
+    if (size > PHOTO_LIMITS.bytes) break;
+    parts.push(chunk);
+  }
+  if (size <= PHOTO_LIMITS.bytes) return Buffer.concat(parts);
+  // Leaving the loop cancelled the body; this also closes the connection or the file.
+  stop();
+  return TOO_LARGE;
+}
+
+const within = (root: string, file: string) => {
+  const rel = relative(root, file);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+};
+
+/** Whether `file` lies inside `root`, as written and once symbolic links are followed (when it exists). */
+function inside(root: string, file: string): boolean {
+  if (!within(root, file)) return false;
+  return !existsSync(file) || within(realpathSync(root), realpathSync(file));
+}
+
+async function readSource(src: string, photoDir: string): Promise<Buffer | Failure> {
   if (/^https?:\/\//i.test(src)) {
+    const abort = new AbortController();
     try {
-      const res = await fetch(src, { signal: AbortSignal.timeout(PHOTO_LIMITS.fetchTimeoutMs) });
+      const res = await fetch(src, {
+        signal: AbortSignal.any([abort.signal, AbortSignal.timeout(PHOTO_LIMITS.fetchTimeoutMs)]),
+      });
       if (!res.ok) return { problem: 'image_unreachable', reason: `HTTP ${res.status}` };
-      if (Number(res.headers.get('content-length') ?? 0) > PHOTO_LIMITS.bytes)
-        return { problem: 'image_too_large', reason: '20 MB' };
-      const body = Buffer.from(await res.arrayBuffer());
-      return body.length > PHOTO_LIMITS.bytes ? { problem: 'image_too_large', reason: '20 MB' } : body;
+      if (Number(res.headers.get('content-length') ?? 0) > PHOTO_LIMITS.bytes) {
+        abort.abort();
+        return TOO_LARGE;
+      }
+      if (!res.body) return Buffer.alloc(0);
+      return await readCapped(res.body, () => abort.abort());
     } catch (err) {
       return { problem: 'image_unreachable', reason: (err as Error).message };
     }
   }
   // A site path ("/images/x.jpg") that the shop does not hold is not a file next to the CSV.
   if (src.startsWith('/') || isAbsolute(src)) return { problem: 'image_unknown' };
-  const file = resolve(baseDir, src);
+  const file = resolve(photoDir, src);
   try {
-    if (statSync(file).size > PHOTO_LIMITS.bytes) return { problem: 'image_too_large', reason: '20 MB' };
-    return readFileSync(file);
+    // Only files inside the photo folder: "../private/secret.png" would otherwise be published.
+    if (!inside(photoDir, file)) return { problem: 'image_outside', reason: photoDir };
+    const stat = statSync(file);
+    if (!stat.isFile()) return { problem: 'image_unreachable', reason: 'not a file' };
+    if (stat.size > PHOTO_LIMITS.bytes) return TOO_LARGE;
+    const stream = createReadStream(file);
+    return await readCapped(stream, () => stream.destroy());
   } catch (err) {
     return { problem: 'image_unreachable', reason: (err as NodeJS.ErrnoException).code ?? 'unreadable' };
   }
@@ -52,13 +93,18 @@ function writeOnce(path: string, data: Buffer) {
 }
 
 /**
- * Reads each photo a file names once (a path relative to the CSV file, or an http(s) URL), checks
- * its type, size and dimensions, and stores it under `mediaDir/products/` by the hash of its bytes in
+ * Reads each photo a file names once (a path relative to the CSV file that stays inside its folder,
+ * or inside `photoDir` when given, or an http(s) URL), checks its type, size and dimensions, decodes
+ * it whole (a dry run too: a photo cut short fails the dry run as it would the import), and stores it under `mediaDir/products/` by the hash of its bytes in
  * MEDIA_WIDTHS as WebP and AVIF (never enlarged: a narrower photo is stored at its own size under
  * each name). The stored src is the WebP of MEDIA_SRC_WIDTH, with its width and height. With `checkOnly` (a dry run) nothing is written.
  */
-export function photoResolver(csvPath: string, mediaDir: string, opts: { checkOnly?: boolean } = {}): ImageResolver {
-  const baseDir = dirname(resolve(csvPath));
+export function photoResolver(
+  csvPath: string,
+  mediaDir: string,
+  opts: { checkOnly?: boolean; photoDir?: string } = {},
+): ImageResolver {
+  const baseDir = opts.photoDir ? resolve(opts.photoDir) : dirname(resolve(csvPath));
   const seen = new Map<string, ReturnType<ImageResolver>>();
   const store = async (src: string): ReturnType<ImageResolver> => {
     const bytes = await readSource(src, baseDir);
@@ -82,7 +128,18 @@ export function photoResolver(csvPath: string, mediaDir: string, opts: { checkOn
     const srcWidth = Math.min(MEDIA_SRC_WIDTH, width);
     const name = (w: number, ext: string) => `products/${hash}-${w}.${ext}`;
     const outHeight = Math.round((height * srcWidth) / width);
-    if (!opts.checkOnly) {
+    if (opts.checkOnly) {
+      // Every pixel, as the import's resizing reads them: a header can promise more than the data holds.
+      try {
+        await sharp(bytes, { animated: false })
+          .rotate()
+          .resize({ width: MEDIA_WIDTHS[0], withoutEnlargement: true })
+          .raw()
+          .toBuffer();
+      } catch (err) {
+        return { problem: 'image_broken', reason: (err as Error).message };
+      }
+    } else {
       mkdirSync(join(mediaDir, 'products'), { recursive: true });
       try {
         for (const w of MEDIA_WIDTHS) {
@@ -91,7 +148,7 @@ export function photoResolver(csvPath: string, mediaDir: string, opts: { checkOn
           writeOnce(join(mediaDir, name(w, 'avif')), await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer());
         }
       } catch (err) {
-        return { problem: 'image_unreachable', reason: (err as Error).message };
+        return { problem: 'image_broken', reason: (err as Error).message };
       }
     }
     return { src: `${MEDIA_URL}/${name(MEDIA_SRC_WIDTH, 'webp')}`, width: srcWidth, height: outHeight };

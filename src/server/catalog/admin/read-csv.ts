@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { normalizeHeader } from './columns.ts';
+import { unescapeCell } from './csv-cells.ts';
+import { EncodingError, utf8Guard } from './encoding.ts';
+import type { Problem } from './messages.ts';
 
 /** One data row: its first line in the file and its fields by normalised column name. */
 export interface CsvRow {
@@ -17,11 +20,19 @@ export interface CsvHeader {
 /**
  * Streams a CSV file (a UTF-8 BOM, quoted fields with doubled quotes and line breaks, any column
  * order) as rows that know their first line number. The header row comes first through `onHeader`.
+ * A file that is not UTF-8 fails with an EncodingError (see utf8Guard); a cell escaped against
+ * formulas on export (`'=…`) is read without its apostrophe.
  */
 export async function* readCsv(input: Readable, onHeader: (h: CsvHeader) => void): AsyncGenerator<CsvRow> {
-  const parser = input.pipe(
-    parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: false }),
-  );
+  const parser = parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: false });
+  const guard = utf8Guard();
+  // pipe() does not pass errors on: the guard's (and the file's) reach the parser, and so the loop below.
+  input.on('error', (err) => parser.destroy(err));
+  guard.on('error', (err) => {
+    input.destroy();
+    parser.destroy(err);
+  });
+  input.pipe(guard).pipe(parser);
   let index: Map<string, number> | null = null;
   // csv-parse counts a CR LF inside a quoted field as two lines; this undoes it.
   let crlfInFields = 0;
@@ -49,8 +60,15 @@ export async function* readCsv(input: Readable, onHeader: (h: CsvHeader) => void
       line: end - breaks,
       get: (column) => {
         const i = cols.get(normalizeHeader(column));
-        return i === undefined ? undefined : (record[i] ?? '');
+        return i === undefined ? undefined : unescapeCell(record[i] ?? '');
       },
     };
   }
+}
+
+/** What a failed read says: the first line that is not UTF-8, or where the CSV cannot be parsed. */
+export function readProblem(err: unknown): Problem {
+  if (err instanceof EncodingError) return { line: err.line, column: '', code: err.code };
+  const e = err as Error & { lines?: number };
+  return { line: e.lines ?? 0, column: '', code: 'csv_malformed', args: { reason: e.message } };
 }

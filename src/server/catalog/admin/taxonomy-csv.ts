@@ -4,10 +4,11 @@ import { stringify } from 'csv-stringify';
 import { stableUid } from '../../common/prng.ts';
 import type { Db } from '../../db/index.ts';
 import { logChange } from './change-log.ts';
+import { escapeCell } from './csv-cells.ts';
 import type { Problem } from './messages.ts';
 import { SLUG } from './parse-products.ts';
 import type { ImageResolver } from './plan.ts';
-import { readCsv } from './read-csv.ts';
+import { readCsv, readProblem } from './read-csv.ts';
 
 export type TaxonomyKind = 'brands' | 'categories';
 
@@ -23,7 +24,8 @@ export async function exportTaxonomy(db: Db, kind: TaxonomyKind, out: Writable):
   csv.pipe(out);
   for (const r of rows) {
     const parent = 'parent_id' in r && r.parent_id ? (slugOf.get(r.parent_id as number) ?? '') : '';
-    if (!csv.write({ ...r, parent })) await once(csv, 'drain');
+    const cells = Object.fromEntries(Object.entries({ ...r, parent }).map(([k, v]) => [k, escapeCell(v as string)]));
+    if (!csv.write(cells)) await once(csv, 'drain');
   }
   csv.end();
   await once(csv, 'end');
@@ -65,31 +67,35 @@ export async function importTaxonomy(
   const seen = new Map<string, number>();
   const problem = (line: number, column: string, code: Problem['code'], args?: Problem['args']) =>
     problems.push({ line, column, code, ...(args ? { args } : {}) });
-  for await (const row of readCsv(input, (h) => {
-    for (const col of ['slug', 'name_zh']) if (!h.has(col)) problem(1, col, 'header_missing', { value: col });
-  })) {
-    const get = (c: string) => row.get(c)?.trim();
-    const slug = get('slug') ?? '';
-    if (!SLUG.test(slug)) problem(row.line, 'slug', 'slug_invalid', { value: slug });
-    else if (seen.has(slug)) problem(row.line, 'slug', 'slug_duplicate', { value: slug, line: seen.get(slug)! });
-    else seen.set(slug, row.line);
-    const name_zh = get('name_zh') ?? '';
-    if (!name_zh) problem(row.line, 'name_zh', 'name_missing');
-    for (const c of ['name_zh', 'name_en'])
-      if ((get(c)?.length ?? 0) > 100) problem(row.line, c, 'too_long', { max: 100 });
-    const sortText = get('sort');
-    if (sortText && !/^\d{1,6}$/.test(sortText)) problem(row.line, 'sort', 'count_invalid', { value: sortText });
-    drafts.push({
-      line: row.line,
-      slug,
-      name_zh,
-      name_en: get('name_en') || name_zh,
-      description_zh: row.get('description_zh'),
-      description_en: row.get('description_en'),
-      image: get('image'),
-      sort: sortText ? Number(sortText) : undefined,
-      parent: kind === 'categories' ? get('parent') || undefined : undefined,
-    });
+  try {
+    for await (const row of readCsv(input, (h) => {
+      for (const col of ['slug', 'name_zh']) if (!h.has(col)) problem(1, col, 'header_missing', { value: col });
+    })) {
+      const get = (c: string) => row.get(c)?.trim();
+      const slug = get('slug') ?? '';
+      if (!SLUG.test(slug)) problem(row.line, 'slug', 'slug_invalid', { value: slug });
+      else if (seen.has(slug)) problem(row.line, 'slug', 'slug_duplicate', { value: slug, line: seen.get(slug)! });
+      else seen.set(slug, row.line);
+      const name_zh = get('name_zh') ?? '';
+      if (!name_zh) problem(row.line, 'name_zh', 'name_missing');
+      for (const c of ['name_zh', 'name_en'])
+        if ((get(c)?.length ?? 0) > 100) problem(row.line, c, 'too_long', { max: 100 });
+      const sortText = get('sort');
+      if (sortText && !/^\d{1,6}$/.test(sortText)) problem(row.line, 'sort', 'count_invalid', { value: sortText });
+      drafts.push({
+        line: row.line,
+        slug,
+        name_zh,
+        name_en: get('name_en') || name_zh,
+        description_zh: row.get('description_zh'),
+        description_en: row.get('description_en'),
+        image: get('image'),
+        sort: sortText ? Number(sortText) : undefined,
+        parent: kind === 'categories' ? get('parent') || undefined : undefined,
+      });
+    }
+  } catch (err) {
+    problems.push(readProblem(err));
   }
   const k = db.kysely;
   const stored = await k.selectFrom(kind).selectAll().execute();
