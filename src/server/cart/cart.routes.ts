@@ -32,16 +32,8 @@ const seenBody = z.strictObject({
   lines: z
     .array(
       z.strictObject({
-        id: z
-          .number()
-          .int()
-          .min(1)
-          .max(INT_COLUMN_MAX),
-        price: z
-          .number()
-          .int()
-          .min(0)
-          .max(INT_COLUMN_MAX),
+        id: z.number().int().min(1).max(INT_COLUMN_MAX),
+        price: z.number().int().min(0).max(INT_COLUMN_MAX),
       }),
     )
     .min(1)
