@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { Locale } from '../../src/config.ts';
+import { formatPrice } from '../../src/lib/i18n/price.ts';
+import { openDb } from '../../src/server/db/index.ts';
+import { type CartFill, fillCart, useGuestCart } from './support/checkout.ts';
+import { browserLocale, LOCALES, msg, url } from './support/pages.ts';
+
+/**
+ * Issue 29, part 4: a cart line whose price moved since it was added shows the price then and now
+ * and a notice, on the cart page and at checkout, until the shopper has been shown it.
+ */
+
+/** The price moved since the line was added: its recorded price (on the server's database) is `was`. */
+async function recordedPrice(fill: CartFill, was: number): Promise<void> {
+  const path = process.env.E2E_SQLITE_PATH;
+  if (!path) throw new Error('E2E_SQLITE_PATH is set by playwright.config.ts');
+  const db = openDb({ sqlitePath: path });
+  try {
+    const variant = db.kysely.selectFrom('variants').select('id').where('sku', '=', fill.variant.sku);
+    const r = await db.kysely
+      .updateTable('cart_items')
+      .set({ seen_price: was })
+      .where('variant_id', 'in', variant)
+      .where('cart_id', 'in', (eb) => eb.selectFrom('cart_items').select('cart_id').where('variant_id', 'in', variant))
+      .executeTakeFirst();
+    expect(Number(r.numUpdatedRows)).toBeGreaterThan(0);
+  } finally {
+    await db.close();
+  }
+}
+
+function notice(page: Page, locale: Locale, was: number, now: number) {
+  return page.getByText(msg(locale, 'cart.priceMoved', { from: formatPrice(was), to: formatPrice(now) }));
+}
+
+for (const locale of LOCALES) {
+  test.describe(`a moved price [${locale}]`, () => {
+    test.use({ locale: browserLocale(locale) });
+
+    test('the cart page and checkout show the price then and now with a notice, until it has been shown', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const fill = await fillCart(request, { sort: 'name', maxPrice: 19_000, locale });
+      await useGuestCart(context, baseURL!, fill);
+      const now = fill.variant.price as number;
+      const was = now + 1_200;
+      await recordedPrice(fill, was);
+
+      const seen = page.waitForResponse((r) => r.url().endsWith('/api/cart/seen') && r.ok());
+      await page.goto(url(locale, '/cart'));
+      const line = page.getByRole('list', { name: msg(locale, 'cart.lines') }).getByRole('listitem');
+      await expect(line).toHaveCount(1);
+      await expect(notice(page, locale, was, now)).toBeVisible();
+      await expect(line.locator('del')).toHaveText(`${msg(locale, 'cart.priceWas')}${formatPrice(was)}`);
+      await expect(line.getByText(formatPrice(now)).first()).toBeVisible();
+      await seen;
+      // Shown once: the next visit has no notice, at the current price.
+      await page.reload();
+      await expect(line.getByText(formatPrice(now)).first()).toBeVisible();
+      await expect(notice(page, locale, was, now)).toHaveCount(0);
+      await expect(line.locator('del')).toHaveCount(0);
+
+      // It moves again before checkout: the checkout page tells it beside the line, once.
+      const again = now + 300;
+      await recordedPrice(fill, again);
+      await page.goto(url(locale, '/cart/checkout'));
+      const summary = page.getByRole('list', { name: msg(locale, 'cart.lines') });
+      await expect(
+        summary.getByText(msg(locale, 'cart.priceMoved', { from: formatPrice(again), to: formatPrice(now) })),
+      ).toBeVisible();
+      await expect(summary.locator('del')).toHaveText(`${msg(locale, 'cart.priceWas')}${formatPrice(again)}`);
+      await page.reload();
+      await expect(summary.getByRole('listitem')).toHaveCount(1);
+      await expect(summary.locator('del')).toHaveCount(0);
+      await expect(
+        page.getByText(msg(locale, 'cart.priceMoved', { from: formatPrice(again), to: formatPrice(now) })),
+      ).toHaveCount(0);
+    });
+  });
+}
