@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { COOKIE } from '../../src/config.ts';
 import { THEME_STORAGE_KEY } from '../../src/lib/theme.ts';
+import { cartLink, cartProducts, productUrl } from './support/cart.ts';
 import { holdRequests, msg, slowCpu } from './support/pages.ts';
 
 /**
@@ -28,6 +30,10 @@ async function watchTheme(page: Page): Promise<void> {
   }, THEME_STORAGE_KEY);
 }
 
+/** How many taps the head script keeps for controls whose script has not started. */
+const keptTaps = (page: Page) =>
+  page.evaluate(() => (window as unknown as { earlyTaps?: Element[] }).earlyTaps?.length ?? 0);
+
 const RUNS = 20;
 
 test.describe('a tap before the scripts start', () => {
@@ -43,8 +49,7 @@ test.describe('a tap before the scripts start', () => {
       const toggle = page.getByRole('button', { name: msg('en', 'theme.toggle') });
       await toggle.click();
       const html = page.locator('html');
-      const kept = () => page.evaluate(() => (window as unknown as { earlyTaps?: Element[] }).earlyTaps?.length ?? 0);
-      expect(await kept()).toBe(1);
+      expect(await keptTaps(page)).toBe(1);
       await expect(html).not.toHaveClass(/dark/);
       release();
       await expect(toggle).toHaveAttribute('aria-pressed', 'true');
@@ -62,4 +67,37 @@ test.describe('a tap before the scripts start', () => {
       expect(await seen()).toEqual({ turnedDark: 1, themeWrites: ['dark', 'light'], kept: 0 });
     });
   }
+});
+
+test.describe('a tap before the scripts start (other controls)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('on add to cart adds the chosen option once, without the form reloading the page', async ({ page, request }) => {
+    const { twoInStock: p } = await cartProducts(request, 'en');
+    await slowCpu(page);
+    const release = await holdRequests(page, '**/_astro/*.js');
+    const address = productUrl('en', p);
+    await page.goto(address, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: msg('en', 'product.addToCart') }).click();
+    expect(await keptTaps(page)).toBe(1);
+    release();
+    await expect(page.getByRole('status').getByText(msg('en', 'buy.added'))).toBeVisible();
+    await expect(cartLink(page, 'en', 1)).toBeVisible();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('on the language switch stores the choice and opens the page in the other language', async ({
+    page,
+    context,
+  }) => {
+    await slowCpu(page);
+    const release = await holdRequests(page, '**/_astro/*.js');
+    await page.goto('/about', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: msg('en', 'lang.name') }).click();
+    expect(await keptTaps(page)).toBe(1);
+    expect(page.url()).toMatch(/\/about$/);
+    release();
+    await expect(page).toHaveURL('/en/about');
+    expect((await context.cookies()).find((c) => c.name === COOKIE.locale)?.value).toBe('en');
+  });
 });
