@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Locale } from '../../src/config.ts';
 import { formatPrice } from '../../src/lib/i18n/price.ts';
 import { openDb } from '../../src/server/db/index.ts';
-import { type CartFill, fillCart, useGuestCart } from './support/checkout.ts';
+import { type CartFill, expectAccessible, fillCart, useGuestCart } from './support/checkout.ts';
 import { browserLocale, LOCALES, msg, url } from './support/pages.ts';
 
 /**
@@ -10,20 +10,19 @@ import { browserLocale, LOCALES, msg, url } from './support/pages.ts';
  * and a notice, on the cart page and at checkout, until the shopper has been shown it.
  */
 
-/** The price moved since the line was added: its recorded price (on the server's database) is `was`. */
-async function recordedPrice(fill: CartFill, was: number): Promise<void> {
+/**
+ * The price moved since the line was added: the recorded price of this cart's line (on the server's
+ * database) becomes `was`. Only this cart's: another test may hold the same product.
+ */
+async function recordedPrice(request: APIRequestContext, fill: CartFill, was: number): Promise<void> {
+  const cart = await request.get('/api/cart', { headers: fill.headers });
+  const line = (await cart.json()).result.lines.find((l: { sku: string }) => l.sku === fill.variant.sku);
+  expect(line, 'the line of the test').toBeTruthy();
   const path = process.env.E2E_SQLITE_PATH;
   if (!path) throw new Error('E2E_SQLITE_PATH is set by playwright.config.ts');
   const db = openDb({ sqlitePath: path });
   try {
-    const variant = db.kysely.selectFrom('variants').select('id').where('sku', '=', fill.variant.sku);
-    const r = await db.kysely
-      .updateTable('cart_items')
-      .set({ seen_price: was })
-      .where('variant_id', 'in', variant)
-      .where('cart_id', 'in', (eb) => eb.selectFrom('cart_items').select('cart_id').where('variant_id', 'in', variant))
-      .executeTakeFirst();
-    expect(Number(r.numUpdatedRows)).toBeGreaterThan(0);
+    await db.kysely.updateTable('cart_items').set({ seen_price: was }).where('id', '=', line.id).execute();
   } finally {
     await db.close();
   }
@@ -35,7 +34,8 @@ function notice(page: Page, locale: Locale, was: number, now: number) {
 
 for (const locale of LOCALES) {
   test.describe(`a moved price [${locale}]`, () => {
-    test.use({ locale: browserLocale(locale) });
+    // A phone's width: the notice fits beside the line.
+    test.use({ locale: browserLocale(locale), viewport: { width: 375, height: 800 } });
 
     test('the cart page and checkout show the price then and now with a notice, until it has been shown', async ({
       page,
@@ -47,7 +47,7 @@ for (const locale of LOCALES) {
       await useGuestCart(context, baseURL!, fill);
       const now = fill.variant.price as number;
       const was = now + 1_200;
-      await recordedPrice(fill, was);
+      await recordedPrice(request, fill, was);
 
       const seen = page.waitForResponse((r) => r.url().endsWith('/api/cart/seen') && r.ok());
       await page.goto(url(locale, '/cart'));
@@ -56,6 +56,7 @@ for (const locale of LOCALES) {
       await expect(notice(page, locale, was, now)).toBeVisible();
       await expect(line.locator('del')).toHaveText(`${msg(locale, 'cart.priceWas')}${formatPrice(was)}`);
       await expect(line.getByText(formatPrice(now)).first()).toBeVisible();
+      await expectAccessible(page, 'cart page with a moved price', 375);
       await seen;
       // Shown once: the next visit has no notice, at the current price.
       await page.reload();
@@ -65,7 +66,7 @@ for (const locale of LOCALES) {
 
       // It moves again before checkout: the checkout page tells it beside the line, once.
       const again = now + 300;
-      await recordedPrice(fill, again);
+      await recordedPrice(request, fill, again);
       await page.goto(url(locale, '/cart/checkout'));
       const summary = page.getByRole('list', { name: msg(locale, 'cart.lines') });
       await expect(
