@@ -63,8 +63,11 @@ export default function CartView({ locale }: { locale: Locale }) {
     !promo.error &&
     (cart.lines.length === 0 || promo.quoted);
   useEffect(() => {
-    if (steady && rootRef.current)
-      keepPaint(CART_PAINT.name, locale, String(cart.count), CART_PAINT.cookies, rootRef.current.outerHTML);
+    if (!steady || !rootRef.current) return;
+    // A moved price is told once: the next visit's first paint does not show it again.
+    const html = rootRef.current.cloneNode(true) as HTMLElement;
+    for (const shown of html.querySelectorAll('.sw-price-moved, .sw-price-was')) shown.remove();
+    keepPaint(CART_PAINT.name, locale, String(cart.count), CART_PAINT.cookies, html.outerHTML);
   });
 
   if (!settled)
