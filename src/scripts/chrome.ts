@@ -1,6 +1,7 @@
 /**
  * Behaviour of the site header, in one small module: menus close on outside click and Escape, the
- * theme toggle, the language switch and the cart count. Runs on every page, so it imports nothing heavy; the date
+ * theme toggle, the language switch (each replays a tap that came before it started: lib/runtime/early-taps.ts)
+ * and the cart count. Runs on every page, so it imports nothing heavy; the date
  * library loads only when the language changes.
  */
 import Cookies from 'js-cookie';
@@ -13,6 +14,7 @@ import {
   LOCALE_COOKIE_DAYS,
   type Locale,
 } from '../config.ts';
+import { replayEarlyTaps } from '../lib/runtime/early-taps.ts';
 import { DARK_CLASS, THEME_STORAGE_KEY } from '../lib/theme.ts';
 import { onPageLoad } from './page-load.ts';
 
@@ -48,6 +50,7 @@ function initThemeToggle(): void {
     }
     sync();
   });
+  replayEarlyTaps([button]);
 }
 
 /** Stores the locale choice: cookie i18n_redirected, 365 days, path /, SameSite=Lax. */
@@ -72,6 +75,7 @@ function initLangSwitch(): void {
     const target = `${link.pathname}${location.search}${location.hash}`;
     setTimeout(() => location.assign(target), LANGUAGE_RELOAD_DELAY_MS);
   });
+  replayEarlyTaps([link]);
 }
 
 /** The count the cart store caches (lib/runtime/cart-count.ts): a whole number, 0 for anything else. */

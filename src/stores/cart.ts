@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { type Cart, type CartLine, cartApi, isLostCart } from '../lib/api/cart.ts';
 import type { ApiClientError } from '../lib/api/client.ts';
 import { writeCartCount } from '../lib/runtime/cart-count.ts';
+import { keepPriceNotices } from './price-notices.ts';
 import { showError } from './ui.ts';
 
 export interface CartState {
@@ -29,7 +30,9 @@ $cart.listen((state, old) => {
 const messageOf = (error: unknown): string => (error as ApiClientError)?.message ?? String(error);
 
 function setCart(cart: Cart): void {
-  $cart.set({ ...$cart.get(), cart, loaded: true });
+  const state = $cart.get();
+  const lines = keepPriceNotices(cart.lines, state.cart.lines, (l) => l.id);
+  $cart.set({ ...state, cart: { ...cart, lines }, loaded: true });
 }
 
 function withoutKey<T>(record: Record<number, T>, key: number): Record<number, T> {
@@ -153,7 +156,31 @@ export function dismissRemoved(sku: string): void {
   );
 }
 
+/** Moved prices this page has told the server it showed (line id and price shown). */
+const acknowledged = new Set<string>();
+
+/**
+ * Tells the server the page has shown the moved prices on screen now: they are not reported on the
+ * next visit (the notices stay on this page). A failure leaves them to be shown again next time.
+ */
+export async function acknowledgePrices(): Promise<void> {
+  const lines = $cart
+    .get()
+    .cart.lines.filter((l) => l.priceChangedFrom !== null && !acknowledged.has(`${l.id}:${l.unitPrice}`));
+  if (!lines.length) return;
+  for (const l of lines) acknowledged.add(`${l.id}:${l.unitPrice}`);
+  try {
+    await cartApi.seen(
+      lines.map((l) => ({ id: l.id, price: l.unitPrice })),
+      { silent: true },
+    );
+  } catch {
+    for (const l of lines) acknowledged.delete(`${l.id}:${l.unitPrice}`);
+  }
+}
+
 /** Test seam: an empty, unloaded cart. */
 export function resetCartForTests(): void {
+  acknowledged.clear();
   $cart.set({ cart: EMPTY, loaded: false, busy: {}, lineErrors: {}, removed: [] });
 }

@@ -8,6 +8,7 @@ import { type CheckoutDraft, type CheckoutField, EMPTY_DRAFT, parseDraft, quoteB
 import { DRAFT_KEY } from '../lib/checkout/draft-storage.ts';
 
 import { toMobile } from '../lib/taiwan/phone.ts';
+import { keepPriceNotices } from './price-notices.ts';
 import { showError } from './ui.ts';
 
 export const PROOF_KEY = 'checkoutPhoneProof';
@@ -96,6 +97,7 @@ export async function requote(): Promise<void> {
     const fresh = new Set(quote.warnings.map((w) => `${w.lineId}:${w.code}`));
     const earlier = (state.quote?.warnings ?? []).filter((w) => !fresh.has(`${w.lineId}:${w.code}`));
     quote.warnings = quote.lines.length ? [...earlier, ...quote.warnings] : [];
+    quote.lines = keepPriceNotices(quote.lines, state.quote?.lines ?? [], (l) => l.sku);
     const offered = quote.paymentMethods.filter((m) => m.available).map((m) => m.code as string);
     // A payment method the new choices no longer allow is unchosen.
     const draft =

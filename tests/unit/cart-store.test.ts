@@ -3,6 +3,7 @@ import { CART_COOKIE, CART_COUNT_EVENT, CART_COUNT_STORAGE_KEY } from '../../src
 import { useTransport } from '../../src/lib/api/browser.ts';
 import {
   $cart,
+  acknowledgePrices,
   addToCart,
   changeQuantity,
   loadCart,
@@ -125,5 +126,36 @@ describe('$cart', () => {
     expect(browser.jar.has(CART_COOKIE)).toBe(false);
     expect($ui.get().errorMessage).toBeNull();
     expect(local.get(CART_COUNT_STORAGE_KEY)).toBe('0');
+  });
+});
+
+describe('$cart (a moved price)', () => {
+  it('tells the server once the notice is shown, and keeps it on this page while the price stays', async () => {
+    const v = await variant(10);
+    const line = (await addToCart(v.sku, 1)).lines[0]!;
+    expect(line.priceChangedFrom).toBeNull();
+    const k = shop.deps.db.kysely;
+    await k
+      .updateTable('cart_items')
+      .set({ seen_price: v.price + 900 })
+      .where('id', '=', line.id)
+      .execute();
+    await loadCart();
+    expect($cart.get().cart.lines[0]).toMatchObject({ unitPrice: v.price, priceChangedFrom: v.price + 900 });
+    await acknowledgePrices();
+    const recorded = () => k.selectFrom('cart_items').select('seen_price').where('id', '=', line.id).executeTakeFirst();
+    expect((await recorded())?.seen_price).toBe(v.price);
+    // The next answer no longer reports it; this page still shows it.
+    await changeQuantity(line.id, 2);
+    expect($cart.get().cart.lines[0]).toMatchObject({ quantity: 2, priceChangedFrom: v.price + 900 });
+    // Told once: a second call sends nothing.
+    await k.updateTable('cart_items').set({ seen_price: 1 }).where('id', '=', line.id).execute();
+    await acknowledgePrices();
+    expect((await recorded())?.seen_price).toBe(1);
+    // A new page view reads what the server says.
+    resetCartForTests();
+    await k.updateTable('cart_items').set({ seen_price: v.price }).where('id', '=', line.id).execute();
+    await loadCart();
+    expect($cart.get().cart.lines[0]?.priceChangedFrom).toBeNull();
   });
 });

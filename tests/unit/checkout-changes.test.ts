@@ -49,10 +49,13 @@ describe('$checkout (changes since the cart)', () => {
       .execute();
     await initCheckout(null);
     expect($checkout.get().quote?.warnings.map((w) => w.code)).toEqual(['PRICE_CHANGED']);
+    expect($checkout.get().quote?.lines[0]).toMatchObject({ unitPrice: v.price + 300, priceChangedFrom: v.price });
     const firstReport = $checkout.get().quote?.warnings[0]?.message;
     updateDraft({ method: 'shop' });
     await requote();
     expect($checkout.get().quote?.warnings.map((w) => w.code)).toEqual(['PRICE_CHANGED']);
+    // The server reported it once; the line keeps its price then and now on this page.
+    expect($checkout.get().quote?.lines[0]?.priceChangedFrom).toBe(v.price);
     expect($checkout.get().quote?.subtotal).toBe(v.price + 300);
 
     const pay = $checkout.get().quote?.paymentMethods.find((m) => m.available)?.code;

@@ -22,6 +22,9 @@ export function CartLineItem({ locale, line, warnings, error, busy, onQuantity, 
   const blocked = line.stockState === 'sold_out' || line.stockState === 'withdrawn';
   const option = line.optionName ? `${line.optionName}：${line.optionValue}` : line.optionValue;
   const onSale = line.compareAtPrice !== null && line.compareAtPrice > line.unitPrice;
+  const was = line.priceChangedFrom;
+  // The moved price has its own notice below; the server's warning of it says the same.
+  const notes = warnings.filter((w) => w.code !== 'PRICE_CHANGED');
   return (
     <li className={`sw-cart-line${blocked ? ' is-blocked' : ''}`}>
       {line.image ? (
@@ -37,14 +40,26 @@ export function CartLineItem({ locale, line, warnings, error, busy, onQuantity, 
         <p>
           <span className="sr-only">{t(locale, 'cart.unitPrice')}</span>
           {formatPrice(line.unitPrice)}
-          {onSale && <s className="sw-muted"> {formatPrice(line.compareAtPrice ?? 0)}</s>}
+          {was !== null && (
+            <del className="sw-muted sw-price-was">
+              {' '}
+              <span className="sr-only">{t(locale, 'cart.priceWas')}</span>
+              {formatPrice(was)}
+            </del>
+          )}
+          {onSale && was === null && <s className="sw-muted"> {formatPrice(line.compareAtPrice ?? 0)}</s>}
         </p>
+        {was !== null && (
+          <p className="sw-cart-warning is-info sw-price-moved">
+            {t(locale, 'cart.priceMoved', { from: formatPrice(was), to: formatPrice(line.unitPrice) })}
+          </p>
+        )}
         {line.stockState === 'low_stock' && (
           <p className="sw-cart-low">{t(locale, 'cart.lowStock', { count: line.available })}</p>
         )}
         <div>
-          {warnings.map((w) => (
-            <p key={w.code} className={`sw-cart-warning ${w.code === 'PRICE_CHANGED' ? 'is-info' : ''}`}>
+          {notes.map((w) => (
+            <p key={w.code} className="sw-cart-warning">
               {w.message}
             </p>
           ))}

@@ -5,7 +5,15 @@ import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatPrice } from '../../lib/i18n/price.ts';
 import { hasLastPaint, keepPaint, takeLastPaint } from '../../lib/runtime/last-paint.ts';
-import { $cart, changeQuantity, dismissRemoved, loadCart, removeLine, undoRemove } from '../../stores/cart.ts';
+import {
+  $cart,
+  acknowledgePrices,
+  changeQuantity,
+  dismissRemoved,
+  loadCart,
+  removeLine,
+  undoRemove,
+} from '../../stores/cart.ts';
 import { $cartPromo, applyCartCoupon, removeCartCoupon, startCartPromo } from '../../stores/cart-promo.ts';
 import { mountOverlaysOnDemand } from '../auth/overlays-on-demand.ts';
 import { CouponField } from '../promotions/CouponField.tsx';
@@ -38,6 +46,13 @@ export default function CartView({ locale }: { locale: Locale }) {
   useLayoutEffect(() => {
     if (settled) takeLastPaint();
   }, [settled]);
+  // Once the lines with a moved price are on screen, the server is told they were shown: the next
+  // visit does not report them again (this page keeps them beside their lines).
+  const moved = cart.lines.filter((l) => l.priceChangedFrom !== null).map((l) => `${l.id}:${l.unitPrice}`);
+  const movedKey = moved.join();
+  useEffect(() => {
+    if (settled && movedKey) void acknowledgePrices();
+  }, [settled, movedKey]);
   const rootRef = useRef<HTMLDivElement>(null);
   const steady =
     settled &&
@@ -48,8 +63,11 @@ export default function CartView({ locale }: { locale: Locale }) {
     !promo.error &&
     (cart.lines.length === 0 || promo.quoted);
   useEffect(() => {
-    if (steady && rootRef.current)
-      keepPaint(CART_PAINT.name, locale, String(cart.count), CART_PAINT.cookies, rootRef.current.outerHTML);
+    if (!steady || !rootRef.current) return;
+    // A moved price is told once: the next visit's first paint does not show it again.
+    const html = rootRef.current.cloneNode(true) as HTMLElement;
+    for (const shown of html.querySelectorAll('.sw-price-moved, .sw-price-was')) shown.remove();
+    keepPaint(CART_PAINT.name, locale, String(cart.count), CART_PAINT.cookies, html.outerHTML);
   });
 
   if (!settled)

@@ -12,12 +12,14 @@ export function CheckoutSummary({ locale }: { locale: Locale }) {
   const { quote, quoting, draft, errors } = useStore($checkout);
   if (!quote) return null;
   const chosen = draft.method;
+  // A moved price is told beside its line; the other warnings (stock) above the lines.
+  const warnings = quote.warnings.filter((w) => w.code !== 'PRICE_CHANGED');
   return (
     <section className="sw-co-summary" aria-labelledby="co-summary-title" aria-busy={quoting}>
       <h2 id="co-summary-title">{t(locale, 'cart.summary')}</h2>
-      {quote.warnings.length > 0 && (
+      {warnings.length > 0 && (
         <ul className="sw-co-warnings" role="alert">
-          {quote.warnings.map((w) => (
+          {warnings.map((w) => (
             <li key={`${w.lineId}-${w.code}`}>{w.message}</li>
           ))}
         </ul>
@@ -32,6 +34,24 @@ export function CheckoutSummary({ locale }: { locale: Locale }) {
               <span className="sw-muted">
                 {l.optionValue} × {l.quantity}
               </span>
+              {l.priceChangedFrom !== null && (
+                <>
+                  <br />
+                  <span className="sw-price-moved">
+                    <del className="sw-muted">
+                      <span className="sr-only">{t(locale, 'cart.priceWas')}</span>
+                      {formatPrice(l.priceChangedFrom)}
+                    </del>{' '}
+                    <span className="sr-only">{t(locale, 'cart.unitPrice')}</span>
+                    {formatPrice(l.unitPrice)}
+                    <br />
+                    {t(locale, 'cart.priceMoved', {
+                      from: formatPrice(l.priceChangedFrom),
+                      to: formatPrice(l.unitPrice),
+                    })}
+                  </span>
+                </>
+              )}
             </span>
             <span>{formatPrice(l.lineTotal)}</span>
           </li>

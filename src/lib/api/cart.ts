@@ -23,6 +23,8 @@ export interface CartLine {
   stockState: StockState;
   available: number;
   lineTotal: number;
+  /** The unit price when the line was added, while it has moved and the shopper has not been shown it; else null. */
+  priceChangedFrom: number | null;
 }
 
 export interface CartWarning {
@@ -98,6 +100,9 @@ export const cartApi = {
   setQuantity: (lineId: number, quantity: number, o?: { silent?: boolean }) =>
     call('patch', `/api/cart/items/${lineId}`, { body: { quantity }, ...o }),
   remove: (lineId: number, o?: { silent?: boolean }) => call('delete', `/api/cart/items/${lineId}`, o),
+  /** The page has shown these lines' moved prices (each with the unit price it showed). */
+  seen: (lines: { id: number; price: number }[], o?: { silent?: boolean }) =>
+    call('post', '/api/cart/seen', { body: { lines }, ...o }),
 };
 
 /**

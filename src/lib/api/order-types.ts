@@ -115,6 +115,7 @@ export type QuoteLine = Pick<
   | 'unitPrice'
   | 'quantity'
   | 'lineTotal'
+  | 'priceChangedFrom'
 > & {
   /** The line's share of the discounts. */
   discount: number;

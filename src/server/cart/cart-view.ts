@@ -25,6 +25,11 @@ export interface CartLine {
   /** Units that can be bought now (0 when sold out or withdrawn). */
   available: number;
   line_total: number;
+  /**
+   * The unit price when the line was added (or last acknowledged), while the price has moved since
+   * and the shopper has not yet been shown it; null when unchanged.
+   */
+  price_changed_from: number | null;
 }
 
 export type CartWarningCode = 'PRICE_CHANGED' | 'STOCK_SHORT' | 'SOLD_OUT' | 'WITHDRAWN';
@@ -120,6 +125,7 @@ export async function readCart(k: Kysely<Database>, cartId: number | undefined, 
     const withdrawn = r.withdrawn_at !== null;
     const state = stockState(withdrawn, r.stock, r.quantity);
     const lineTotal = r.price * r.quantity;
+    const moved = !withdrawn && r.price !== r.seen_price;
     cart.lines.push({
       id: r.id,
       sku: r.sku,
@@ -135,13 +141,14 @@ export async function readCart(k: Kysely<Database>, cartId: number | undefined, 
       stock_state: state,
       available: withdrawn ? 0 : Math.max(0, r.stock),
       line_total: lineTotal,
+      price_changed_from: moved ? r.seen_price : null,
     });
     cart.count += r.quantity;
     if (state === 'withdrawn') cart.warnings.push(warning(r.id, 'WITHDRAWN', locale));
     else if (state === 'sold_out') cart.warnings.push(warning(r.id, 'SOLD_OUT', locale));
     else if (state === 'short') cart.warnings.push(warning(r.id, 'STOCK_SHORT', locale, { available: r.stock }));
     else cart.subtotal += lineTotal;
-    if (!withdrawn && r.price !== r.seen_price)
+    if (moved)
       cart.warnings.push(warning(r.id, 'PRICE_CHANGED', locale, { previous_price: r.seen_price, price: r.price }));
   }
   cart.can_checkout = !cart.warnings.some((w) => w.code !== 'PRICE_CHANGED');

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { CART_MAX_QUANTITY, CART_TOKEN_HEADER } from '../../config.ts';
+import { CART_MAX_LINES, CART_MAX_QUANTITY, CART_TOKEN_HEADER } from '../../config.ts';
 import { authenticate } from '../accounts/auth.ts';
 import { ok } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
@@ -8,6 +8,7 @@ import { jsonBody, queryOf } from '../common/validation.ts';
 import type { AppEnv } from '../context.ts';
 import { addItem, getCart, removeItem, setQuantity } from './cart.ts';
 import { type CartOwner, guestOwner } from './cart-owner.ts';
+import { acknowledgePrices } from './cart-seen.ts';
 
 const SKU_MAX = 64;
 const LINE_ID_RE = /^[1-9]\d{0,9}$/;
@@ -24,6 +25,20 @@ const addBody = z.strictObject({
   quantity,
 });
 const quantityBody = z.strictObject({ quantity });
+/** The largest value of an integer column on PostgreSQL (ids and prices). */
+const INT_COLUMN_MAX = 2 ** 31 - 1;
+/** The lines whose moved price the page has shown, each with the unit price it showed as the new one. */
+const seenBody = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        id: z.number().int().min(1).max(INT_COLUMN_MAX),
+        price: z.number().int().min(0).max(INT_COLUMN_MAX),
+      }),
+    )
+    .min(1)
+    .max(CART_MAX_LINES),
+});
 
 /**
  * The cart's owner: the member of a Bearer token (a bad token is a 401), else the guest cart of the
@@ -43,7 +58,8 @@ function lineId(c: Context<AppEnv>): number {
 
 /**
  * The cart (issue 7): GET /, POST /items {sku, quantity}, PATCH /items/{id} {quantity},
- * DELETE /items/{id}. Every answer is the whole cart; prices come from the database only.
+ * DELETE /items/{id}, POST /seen {lines: [{id, price}]} (the page has shown these lines' moved
+ * prices). Every answer is the whole cart; prices come from the database only.
  */
 export const cart = new Hono<AppEnv>()
   .use('*', async (c, next) => {
@@ -63,6 +79,10 @@ export const cart = new Hono<AppEnv>()
     const id = lineId(c);
     const body = await jsonBody(c, quantityBody);
     return ok(c, await setQuantity(c.get('deps'), await ownerOf(c), id, body.quantity, c.get('locale')));
+  })
+  .post('/seen', async (c) => {
+    const body = await jsonBody(c, seenBody);
+    return ok(c, await acknowledgePrices(c.get('deps'), await ownerOf(c), body.lines, c.get('locale')));
   })
   .delete('/items/:id', async (c) => {
     const id = lineId(c);

@@ -31,6 +31,8 @@ export interface QuoteLine {
   line_total: number;
   /** The line's share of the discounts. */
   discount: number;
+  /** The unit price the shopper last saw, when it has moved since (reported once); else null. */
+  price_changed_from: number | null;
 }
 
 export interface Quote {
@@ -119,6 +121,7 @@ export async function quoteCart(
       quantity: l.quantity,
       line_total: l.line_total,
       discount: promotions.lineDiscounts[l.sku] ?? 0,
+      price_changed_from: l.price_changed_from,
     })),
     count: cart.count,
     subtotal: cart.subtotal,

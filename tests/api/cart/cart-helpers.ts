@@ -70,6 +70,7 @@ export const cartOf = (shop: TestShop, who: Who = {}) => ({
   patch: (id: number | string, quantity: unknown) =>
     shop.call('PATCH', `/api/cart/items/${id}`, opts(who, { quantity })),
   remove: (id: number | string) => shop.call('DELETE', `/api/cart/items/${id}`, opts(who)),
+  seen: (body: unknown) => shop.call('POST', '/api/cart/seen', opts(who, body)),
 });
 
 /** A new guest with one line of `sku`; returns the guest's cart token and the answer's cart. */
@@ -90,6 +91,7 @@ export const LINE_KEYS = [
   'name',
   'option_name',
   'option_value',
+  'price_changed_from',
   'product_slug',
   'quantity',
   'sku',

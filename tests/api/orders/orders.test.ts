@@ -72,6 +72,7 @@ describe('POST /api/checkout/quote', () => {
         'name',
         'option_name',
         'option_value',
+        'price_changed_from',
         'product_slug',
         'quantity',
         'sku',

@@ -94,3 +94,9 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
   });
   return release;
 }
+
+/** The page's CPU four times slower, as Lighthouse's mobile runs (Chromium's DevTools protocol). */
+export async function slowCpu(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}

@@ -28,6 +28,9 @@ export const cartEn = {
   'cart.undo': 'Undo',
   'cart.dismiss': 'Dismiss',
   'cart.lowStock': 'Only {count} left',
+  'cart.priceWas': 'Price when added',
+  'cart.priceMoved':
+    'The price has changed since you added this item (was {from}, now {to}). You pay the current price.',
   'cart.summary': 'Order summary',
   'cart.itemCount': '{count} items in total',
   'cart.subtotal': 'Subtotal',

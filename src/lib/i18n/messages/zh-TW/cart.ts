@@ -28,6 +28,8 @@ export const cartZhTW = {
   'cart.undo': '復原',
   'cart.dismiss': '關閉提示',
   'cart.lowStock': '庫存僅剩 {count} 件',
+  'cart.priceWas': '加入時價格',
+  'cart.priceMoved': '此商品加入購物車後價格已變動（原 {from}，現 {to}），將以現價結帳。',
   'cart.summary': '訂單摘要',
   'cart.itemCount': '共 {count} 件商品',
   'cart.subtotal': '商品小計',
