@@ -18,7 +18,15 @@ describe('the client address behind trusted proxies', () => {
   it('gives no address for an off switch or a malformed entry where the proxy writes', () => {
     expect(forwardedClient('203.0.113.7', 0)).toBeNull();
     expect(forwardedClient(undefined, 1)).toBeNull();
-    for (const bad of ['', ' ', '203.0.113.7, ', '203.0.113.7,unknown', '1.2.3.4, 999.1.1.1', 'a\u0000b', '203.0.113.7,,']) {
+    for (const bad of [
+      '',
+      ' ',
+      '203.0.113.7, ',
+      '203.0.113.7,unknown',
+      '1.2.3.4, 999.1.1.1',
+      'a\u0000b',
+      '203.0.113.7,,',
+    ]) {
       expect(forwardedClient(bad, 1)).toBeNull();
     }
     expect(forwardedClient(`${'1.1.1.1, '.repeat(300)}203.0.113.7`, 1)).toBeNull();
