@@ -25,6 +25,7 @@ import { exportTaxonomy, importTaxonomy } from '../src/server/catalog/admin/taxo
 import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
+import { guardConsole } from './lib/terminal.ts';
 
 const USAGE = `usage: npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing]
        npm run catalog -- export [--out <file.csv>]
@@ -48,6 +49,8 @@ const [command, ...args] = positionals;
 const locale = toolLocale();
 const by = values.by || userInfo().username;
 
+// Import reports and the change log print texts from files and the database.
+guardConsole();
 const env = readEnv();
 const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
 try {
