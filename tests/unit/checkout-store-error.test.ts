@@ -4,7 +4,7 @@ import { t } from '../../src/lib/i18n/messages/index.ts';
 
 describe('the store map’s refusal on the checkout page', () => {
   it('names a message in both languages for each problem the shop reports', () => {
-    for (const problem of ['ticket', 'reply', 'text', 'store']) {
+    for (const problem of ['ticket', 'reply', 'text', 'store', 'lookup']) {
       const key = storeErrorKey(`?store_error=${problem}`);
       expect(key).toBe(`checkout.storeError.${problem}`);
       expect(t('zh-TW', key!)).not.toBe(key);

@@ -48,7 +48,7 @@ export const fuzzStoreReplies: Scenario = {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       const to = a.headers.get('location') ?? '';
-      if (a.status !== 303 || !/\/cart\/checkout(\?store_error=(ticket|reply|text|store))?$/.test(to)) {
+      if (a.status !== 303 || !/\/cart\/checkout(\?store_error=(ticket|reply|text|store|lookup))?$/.test(to)) {
         seen.notRedirect++;
         if (bad.length < 3) bad.push(`${a.status} ${to || a.text.slice(0, 60)}`);
       }

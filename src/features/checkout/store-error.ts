@@ -6,6 +6,7 @@ const MESSAGES: Record<string, MessageKey> = {
   reply: 'checkout.storeError.reply',
   text: 'checkout.storeError.text',
   store: 'checkout.storeError.store',
+  lookup: 'checkout.storeError.lookup',
 };
 
 /**

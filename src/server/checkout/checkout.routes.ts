@@ -63,7 +63,7 @@ checkout.post('/cvs-map', noQuery, async (c) => {
  * POST /cvs-store: the map's form POST of the chosen store (urlencoded, as ECPay sends it; the
  * one-time ticket in ExtraData is its only credential). Keeps the store for the ticket's cart and
  * sends the browser back to checkout in the ticket's language (303); a reply that cannot be used
- * comes back with `?store_error=<problem>` (StoreProblem: ticket, reply, text, store), which the
+ * comes back with `?store_error=<problem>` (StoreProblem: ticket, reply, text, store, lookup), which the
  * page shows beside the store choice in the shopper's language.
  */
 checkout.post('/cvs-store', async (c) => {

@@ -1,9 +1,11 @@
 import { canonicalPlaceName } from '../../lib/taiwan/names.ts';
 import { isOutlyingAddress } from '../../lib/taiwan/outlying.ts';
+import { hasVisible, textProblem } from '../common/text-rules.ts';
 import type { Deps } from '../context.ts';
 import { ecpayConfig } from '../providers/ecpay/config.ts';
-import type { ChosenStore } from '../providers/logistics/reply.ts';
+import { type ChosenStore, STORE_TEXT_MAX } from '../providers/logistics/reply.ts';
 import { simStoreOf } from '../providers/logistics/sim-stores.ts';
+import { listedStore } from './store-directory.ts';
 
 /** What the shop keeps of a chosen store, from a source it can check. */
 export interface StoreFacts {
@@ -15,28 +17,34 @@ export interface StoreFacts {
   outlying: boolean;
 }
 
+const fits = (text: string, max: number, visible: boolean) =>
+  textProblem(text) === null && [...text].length <= max && (!visible || hasVisible(text));
+
 /**
  * The facts of the store a map reply names, or null when the shop cannot vouch for the store. The
  * reply is not signed and passes through the shopper's browser, so none of its facts is taken as
- * sent. With the local simulator its store list is the truth: a store ID it does not list is
- * refused, and the name, address, telephone and island status come from the list. With ECPay the
- * texts of the reply (already held to the text rules) are kept, but whether the store is on an
- * outlying island is read from its address (the county, and the township in Pingtung and Taitung),
- * never from CVSOutSide; an address that names no county is refused. Express/Create then checks
- * the store ID again: ECPay refuses an order to a store it does not know.
+ * sent: the store is looked up by chain and ID in the chain's store list (the local simulator's
+ * own list; with ECPay, its GetStoreList, see store-directory.ts), which gives the name, address and
+ * telephone; whether the store is on an outlying island is read from that address (the county, and
+ * the township in Pingtung and Taitung), never from CVSOutSide. A store not listed, or listed with
+ * texts that break the text rules or an address naming no county, is refused. Throws
+ * StoreListError when ECPay's list cannot be had.
  */
 export async function checkStore(deps: Deps, reply: ChosenStore): Promise<StoreFacts | null> {
-  if (ecpayConfig(deps.env).mode === 'simulator') {
-    const row = await simStoreOf(deps.db.kysely, reply.brand, reply.storeId);
-    if (!row) return null;
-    return {
-      name: row.name,
-      address: canonicalPlaceName(row.address),
-      telephone: row.telephone,
-      outlying: row.outside === 1,
-    };
-  }
-  const outlying = isOutlyingAddress(reply.address);
-  if (outlying === null) return null;
-  return { name: reply.storeName, address: reply.address, telephone: reply.telephone, outlying };
+  const listed =
+    ecpayConfig(deps.env).mode === 'simulator'
+      ? await simStoreOf(deps.db.kysely, reply.brand, reply.storeId)
+      : await listedStore(deps, reply.brand, reply.storeId);
+  if (!listed) return null;
+  const name = listed.name.normalize('NFC').trim();
+  const address = canonicalPlaceName(listed.address);
+  const telephone = listed.telephone.trim();
+  if (
+    !fits(name, STORE_TEXT_MAX.name, true) ||
+    !fits(address, STORE_TEXT_MAX.address, true) ||
+    !fits(telephone, STORE_TEXT_MAX.telephone, false)
+  )
+    return null;
+  const outlying = isOutlyingAddress(address);
+  return outlying === null ? null : { name, address, telephone, outlying };
 }

@@ -7,6 +7,7 @@ import { ecpayConfig } from '../providers/ecpay/config.ts';
 import type { CvsBrand } from '../providers/logistics/cvs.ts';
 import { buildMapForm } from '../providers/logistics/map.ts';
 import { parseStoreReply, StoreReplyError } from '../providers/logistics/reply.ts';
+import { StoreListError } from '../providers/logistics/store-list.ts';
 import { readCheckoutLines } from './checkout-cart.ts';
 import { checkStore } from './cvs-store-facts.ts';
 import { PICKUP_PAY_MAX } from './shipping.ts';
@@ -73,9 +74,10 @@ export async function openMap(deps: Deps, cartId: number, brand: CvsBrand, local
  * Why a map reply did not change the cart's store, as the checkout page is told
  * (`?store_error=<problem>`): `ticket` (unknown, used or expired: the map was opened too long ago or
  * the reply was replayed), `reply` (malformed, another merchant's, or another chain than the map),
- * `text` (a store text breaking the text rules) or `store` (a store the shop cannot vouch for).
+ * `text` (a store text breaking the text rules), `store` (a store the shop cannot vouch for) or
+ * `lookup` (ECPay's store list could not be had just now).
  */
-export type StoreProblem = 'ticket' | 'reply' | 'text' | 'store';
+export type StoreProblem = 'ticket' | 'reply' | 'text' | 'store' | 'lookup';
 
 /**
  * Keeps the store of a map reply for the cart its ticket names. The ticket is spent by one
@@ -106,7 +108,13 @@ export async function keepStore(
     throw err;
   }
   if (store.brand !== row.brand) return { locale, problem: 'reply' };
-  const facts = await checkStore(deps, store);
+  let facts: Awaited<ReturnType<typeof checkStore>>;
+  try {
+    facts = await checkStore(deps, store);
+  } catch (err) {
+    if (err instanceof StoreListError) return { locale, problem: 'lookup' };
+    throw err;
+  }
   if (!facts) return { locale, problem: 'store' };
   const kept = await k.transaction().execute(async (trx) => {
     const spent = await trx

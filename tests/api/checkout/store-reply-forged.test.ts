@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORE_LIST_TTL_MS } from '../../../src/server/checkout/store-directory.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { okResult } from '../../helpers/wire-asserts.ts';
 import { pickVariants, variantPriced } from '../cart/cart-helpers.ts';
@@ -6,16 +9,49 @@ import { type Buyer, headersOf, memberBuyer, quote } from '../orders/orders-help
 
 /**
  * The store map's reply is not signed and passes through the browser: a forged one may name any
- * store facts. The shop keeps what it can check (the simulator's store list; with ECPay, the island
- * status read from the address) and refuses texts that break the text rules.
+ * store facts. The shop keeps what it can check (the chain's store list: the simulator's own, or
+ * ECPay's GetStoreList, played here by the simulator over HTTP), reads the island from the listed
+ * address, and refuses texts that break the text rules.
  */
 let shop: TestShop;
+/** ECPay's stage account, its logistics server played by the simulator of `shop` listening on a port. */
 let stage: TestShop;
+let server: ServerType;
+/** An origin where nothing listens: ECPay's store list down. */
+let closedOrigin: string;
+
+/** Store lists ECPay (the simulator) was asked for, by CvsType. */
+const listsAsked: string[] = [];
+
+const listen = async (app: TestShop['app']) => {
+  const fetch = async (req: Request) => {
+    if (new URL(req.url).pathname.endsWith('/Helper/GetStoreList'))
+      listsAsked.push(new URLSearchParams(await req.clone().text()).get('CvsType') ?? '');
+    return app.fetch(req);
+  };
+  const s = serve({ fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => s.once('listening', () => resolve()));
+  return { s, origin: `http://127.0.0.1:${(s.address() as AddressInfo).port}` };
+};
+
 beforeAll(async () => {
   shop = await createTestShop({ seeded: true });
-  stage = await createTestShop({ seeded: true, env: { ECPAY_ENV: 'stage', SITE_URL: 'https://shop.example.tw' } });
+  const served = await listen(shop.app);
+  server = served.s;
+  const closed = await listen(shop.app);
+  closedOrigin = closed.origin;
+  await new Promise<void>((resolve) => closed.s.close(() => resolve()));
+  stage = await createTestShop({
+    seeded: true,
+    env: {
+      ECPAY_ENV: 'stage',
+      SITE_URL: 'https://shop.example.tw',
+      ECPAY_LOGISTICS_BASE_URL: `${served.origin}/api/sim/logistics`,
+    },
+  });
 });
 afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
   await shop.close();
   await stage.close();
 });
@@ -134,43 +170,100 @@ describe('a forged store reply, with the simulator', () => {
 });
 
 describe('a forged store reply, with ECPay', () => {
-  const cases: [string, boolean | null][] = [
-    ['澎湖縣馬公市中正路1號', true],
-    ['金門縣金城鎮民生路2號', true],
-    ['連江縣南竿鄉介壽村3號', true],
-    ['屏東縣琉球鄉中山路4號', true],
-    ['台東縣綠島鄉南寮村5號', true],
-    ['929屏東縣琉球鄉民族路6號', true],
-    ['屏東縣東港鎮中正路7號', false],
-    ['台北市內湖區新湖二路168號', false],
-    ['新竹市東大路二段8號', false],
-    ['屏東縣中山路9號', null],
-    ['中山路10號', null],
-  ];
-
-  it('reads the island from the store’s address, never from CVSOutSide', async () => {
-    // Under the free-shipping threshold: the main island's fee is the listed NT$60.
-    const v = await variantPriced(stage, 300, 900, 50);
+  it('keeps the store as ECPay lists it: an outlying store sent with a Taipei address and CVSOutSide=0 is outlying', async () => {
+    const v = await variantPriced(stage, 100, 990, 50);
     const buyer = await memberBuyer(stage, [[v, 1]]);
-    for (const [address, outlying] of cases) {
-      const sent = outlying ? '0' : '1';
-      const fields = await replyFor(stage, buyer, 'UNIMART', {
-        CVSStoreID: '131386',
-        CVSStoreName: '測試門市',
-        CVSAddress: address,
-        CVSOutSide: sent,
+    const real = await outlyingSimStore();
+    const fields = await replyFor(stage, buyer, real.brand, {
+      CVSStoreID: real.store_id,
+      CVSStoreName: '臺北信義門市',
+      CVSAddress: '台北市信義區市府路1號',
+      CVSOutSide: '0',
+    });
+    const res = await post(stage, fields);
+    expect(res.headers.get('location')).toBe('https://shop.example.tw/cart/checkout');
+    const q = await keptStore(stage, buyer);
+    expect(q.store).toMatchObject({ id: real.store_id, name: real.name, outside: true });
+    expect(q.store.address).toBe(real.address.replace('台', '臺'));
+    expect(q.shipping_fee).toBe(120);
+  });
+
+  it('keeps a main-island store sent as outlying at the main island’s fee', async () => {
+    const v = await variantPriced(stage, 100, 990, 50);
+    const buyer = await memberBuyer(stage, [[v, 1]]);
+    const real = await stage.deps.db.kysely
+      .selectFrom('sim_cvs_stores')
+      .selectAll()
+      .where('city', '=', '臺北市')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const fields = await replyFor(stage, buyer, real.brand, {
+      CVSStoreID: real.store_id,
+      CVSStoreName: real.name,
+      CVSAddress: '澎湖縣馬公市中正路1號',
+      CVSOutSide: '1',
+    });
+    expect(errorOf(await post(stage, fields))).toBeNull();
+    const q = await keptStore(stage, buyer);
+    expect(q.store.outside).toBe(false);
+    expect(q.shipping_fee).toBe(60);
+  });
+
+  it('refuses a store ECPay does not list, and says so when the list cannot be had', async () => {
+    const [v] = await pickVariants(stage, 1, 50);
+    const buyer = await memberBuyer(stage, [[v!, 1]]);
+    const unknown = await replyFor(stage, buyer, 'FAMI', {
+      CVSStoreID: '999990',
+      CVSStoreName: '不存在門市',
+      CVSAddress: '台北市大安區復興南路一段1號',
+    });
+    expect(errorOf(await post(stage, unknown))).toBe('store');
+    expect((await keptStore(stage, buyer)).store).toBeNull();
+
+    const down = await createTestShop({
+      seeded: true,
+      env: { ECPAY_ENV: 'stage', SITE_URL: 'https://shop.example.tw', ECPAY_LOGISTICS_BASE_URL: closedOrigin },
+    });
+    try {
+      const [w] = await pickVariants(down, 1, 5);
+      const other = await memberBuyer(down, [[w!, 1]]);
+      const real = await outlyingSimStore();
+      const fields = await replyFor(down, other, real.brand, {
+        CVSStoreID: real.store_id,
+        CVSStoreName: real.name,
+        CVSAddress: real.address,
       });
-      const res = await post(stage, fields);
-      expect(res.headers.get('location')?.startsWith('https://shop.example.tw/cart/checkout')).toBe(true);
-      if (outlying === null) {
-        expect(errorOf(res), address).toBe('store');
-        continue;
-      }
-      expect(errorOf(res), address).toBeNull();
-      const q = await keptStore(stage, buyer);
-      expect(q.store.outside, address).toBe(outlying);
-      expect(q.shipping_fee, address).toBe(outlying ? 120 : 60);
+      const res = await post(down, fields);
+      expect(errorOf(res)).toBe('lookup');
+      expect((await keptStore(down, other)).store).toBeNull();
+    } finally {
+      await down.close();
     }
+  });
+
+  it('asks for each chain’s list once while it is fresh, and again when it is old', async () => {
+    const [v] = await pickVariants(stage, 1, 50);
+    const buyer = await memberBuyer(stage, [[v!, 1]]);
+    const stores = await stage.deps.db.kysely
+      .selectFrom('sim_cvs_stores')
+      .selectAll()
+      .where('brand', '=', 'HILIFE')
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    const send = async (s: (typeof stores)[number]) =>
+      post(
+        stage,
+        await replyFor(stage, buyer, 'HILIFE', { CVSStoreID: s.store_id, CVSStoreName: s.name, CVSAddress: s.address }),
+      );
+    const asked = () => listsAsked.filter((t) => t === 'HILIFE').length;
+    const before = asked();
+    const answers = await Promise.all(stores.map(send));
+    expect(answers.map(errorOf)).toEqual([null, null, null]);
+    expect(asked() - before).toBe(1);
+    stage.clock.advance(STORE_LIST_TTL_MS);
+    expect(errorOf(await send(stores[0]!))).toBeNull();
+    expect(asked() - before).toBe(2);
   });
 
   it('refuses a name with control characters as with the simulator', async () => {

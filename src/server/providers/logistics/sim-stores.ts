@@ -107,7 +107,7 @@ export function simStores(): SimStore[] {
 export function simStoreOf(k: Kysely<Database>, brand: CvsBrand, storeId: string) {
   return k
     .selectFrom('sim_cvs_stores')
-    .select(['name', 'address', 'telephone', 'outside'])
+    .select(['name', 'address', 'telephone'])
     .where('brand', '=', brand)
     .where('store_id', '=', storeId)
     .executeTakeFirst();

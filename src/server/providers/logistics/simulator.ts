@@ -9,6 +9,7 @@ import { BRAND_NAMES, brandOf, CVS_SUB_TYPES } from './cvs.ts';
 import { PRINT_PATHS } from './express.ts';
 import { EXTRA_DATA_MAX } from './map.ts';
 import { simCreate, simPrint, simQuery } from './simulator-express.ts';
+import { simStoreList } from './simulator-store-list.ts';
 import { MAP_TEXT, searchForm, storeList } from './simulator-view.ts';
 
 /** Most stores one result page lists. */
@@ -72,9 +73,10 @@ const requestOf = (f: MapForm): Record<string, string> => Object.fromEntries(REQ
 export const logisticsSimulator = new Hono<AppEnv>();
 logisticsSimulator.use('*', simulatorsOnly);
 
-/** ECPay's logistics orders: Create, the query by trade number, and the print pages (simulator-express.ts). */
+/** ECPay's logistics orders: Create, the query by trade number, the print pages (simulator-express.ts), the store list. */
 logisticsSimulator.post('/Express/Create', simCreate);
 logisticsSimulator.post('/Helper/QueryLogisticsTradeInfo/V2', simQuery);
+logisticsSimulator.post('/Helper/GetStoreList', simStoreList);
 logisticsSimulator.on('POST', [...new Set(Object.values(PRINT_PATHS))], simPrint);
 
 /** POST /api/sim/logistics/map: the map opened by the shop's form, and each search on it. */
