@@ -180,6 +180,20 @@ describe('bad input', () => {
     // CVSOutSide is the browser's word: not read (checkStore decides).
     expect(parseStoreReply({ ...reply, CVSOutSide: '2' }, account())).not.toHaveProperty('outlying');
     expect(() => parseStoreReply({ ...reply, LogisticsSubType: 'TCAT' }, account())).toThrow(StoreReplyError);
+    const problemOf = (over: Record<string, string>) => {
+      try {
+        parseStoreReply({ ...reply, ...over }, account());
+        return null;
+      } catch (err) {
+        return err instanceof StoreReplyError ? err.problem : 'other';
+      }
+    };
+    expect(problemOf({ CVSStoreName: '建盛\u001b[2J門市' })).toBe('text');
+    expect(problemOf({ CVSAddress: '台北市\u202E內湖區' })).toBe('text');
+    expect(problemOf({ CVSTelephone: '02\u0000' })).toBe('text');
+    expect(problemOf({ CVSStoreName: '門'.repeat(61) })).toBe('text');
+    expect(problemOf({ CVSStoreName: '' })).toBe('malformed');
+    expect(problemOf({ CVSStoreName: '建盛\u001b門市', CVSStoreID: '' })).toBe('malformed');
   });
 });
 

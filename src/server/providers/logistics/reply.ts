@@ -38,10 +38,12 @@ export class StoreReplyError extends Error {
 export const STORE_TEXT_MAX = { name: 60, address: 200, telephone: 20 } as const;
 const text = (max: number, min = 1) => textField({ min, max, visible: min > 0 });
 const TEXT_FIELDS = ['CVSStoreName', 'CVSAddress', 'CVSTelephone'];
+/** The text rules' refusals (text-rules.ts): a field present but not acceptable text. */
+const TEXT_REFUSALS = ['textUnsafe', 'noVisible', 'tooLong'];
 
 // Loose: ECPay may add fields to the reply; only these are read. CVSOutSide is not among them: the
 // reply comes through the shopper's browser unsigned, so whether a store is on an outlying island is
-// read from what the shop can check (the store list, or the store's address).
+// read from what the shop can check (the chain's store list and the address it lists).
 const replySchema = z.looseObject({
   MerchantID: z.string(),
   MerchantTradeNo: z.string().regex(/^[0-9A-Za-z]{1,20}$/),
@@ -63,7 +65,9 @@ const replySchema = z.looseObject({
 export function parseStoreReply(form: Record<string, string>, account: EcpayAccount): ChosenStore {
   const parsed = replySchema.safeParse(form);
   if (!parsed.success) {
-    const texts = parsed.error.issues.every((i) => TEXT_FIELDS.includes(String(i.path[0])));
+    const texts = parsed.error.issues.every(
+      (i) => TEXT_FIELDS.includes(String(i.path[0])) && TEXT_REFUSALS.includes(i.message),
+    );
     throw texts
       ? new StoreReplyError('The store reply has texts that break the text rules.', 'text', parsed.error)
       : new StoreReplyError('The store reply has missing or malformed fields.', 'malformed', parsed.error);
