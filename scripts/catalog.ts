@@ -26,6 +26,7 @@ import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
 import { pagesUpdateNotice } from '../src/server/ops/page-rebuild-notice.ts';
+import { guardConsole } from './lib/terminal.ts';
 
 const USAGE = `usage: npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing [--yes]] [--photos <folder>]
        npm run catalog -- export [--out <file.csv>]
@@ -51,6 +52,8 @@ const [command, ...args] = positionals;
 const locale = toolLocale();
 const by = values.by || userInfo().username;
 
+// Import reports and the change log print texts from files and the database.
+guardConsole();
 const env = readEnv();
 const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
 try {

@@ -19,6 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { forTerminal, jsonForTerminal, terminalSafe } from '../src/server/common/terminal-text.ts';
 import type { Deps } from '../src/server/context.ts';
 import type { OrderState } from '../src/server/db/schema.ts';
 import {
@@ -89,9 +90,9 @@ async function run(deps: Deps): Promise<void> {
           money(r.total).padStart(10),
           r.shipping_method,
           r.payment_method,
-          r.receiver_name,
+          terminalSafe(r.receiver_name),
           ...(Number(r.needs_refund) ? ['NEEDS REFUND'] : []),
-          ...(r.invoice_action_needed ? [`INVOICE ACTION NEEDED: ${r.invoice_action_needed}`] : []),
+          ...(r.invoice_action_needed ? [forTerminal`INVOICE ACTION NEEDED: ${r.invoice_action_needed}`] : []),
         ].join('  '),
       );
     return;
@@ -111,24 +112,28 @@ async function run(deps: Deps): Promise<void> {
     for (const r of reports) {
       const said = r.result === 'paid' ? 'paid at ECPay' : r.result === 'unpaid' ? 'not paid' : 'no answer from ECPay';
       console.log(`${r.no}  ${said}`);
-      for (const c of r.checks) console.log(`  ${c.merchantTradeNo}  ${c.answer}${c.outcome ? ` → ${c.outcome}` : ''}`);
+      for (const c of r.checks)
+        console.log(forTerminal`  ${c.merchantTradeNo}  ${c.answer}` + (c.outcome ? forTerminal` → ${c.outcome}` : ''));
     }
     return;
   }
   if (!no) throw new OrderAdminError(`${command ?? ''} needs an order number.\n${USAGE}`);
   if (command === 'show') {
-    console.log(JSON.stringify(await showForShop(deps, no), null, 2));
+    console.log(jsonForTerminal(await showForShop(deps, no)));
   } else if (command === 'ship' && !values.carrier && !values.tracking) {
     const { shipment, created } = await shipByLogistics(deps, no);
     console.log(
-      `${created ? 'Created' : 'Already created'}: ${shipment.carrier} logistics order ${shipment.logistics_id} for ${no}.`,
+      `${created ? 'Created' : 'Already created'}: ${forTerminal`${shipment.carrier} logistics order ${shipment.logistics_id} for ${no}.`}`,
     );
-    console.log(`Shipping code: ${shipment.shipping_code}`);
-    if (shipment.store) console.log(`To: ${shipment.store.name} (${shipment.store.id}), ${shipment.store.address}`);
+    console.log(forTerminal`Shipping code: ${shipment.shipping_code}`);
+    if (shipment.store)
+      console.log(forTerminal`To: ${shipment.store.name} (${shipment.store.id}), ${shipment.store.address}`);
     console.log(`Label: ${await writeLabel(deps, no)}`);
   } else if (command === 'ship') {
     await shipOrder(deps, no, values.carrier ?? '', values.tracking ?? '');
-    console.log(`Order ${no} shipped with ${values.carrier}, tracking ${values.tracking}; the receiver was texted.`);
+    console.log(
+      forTerminal`Order ${no} shipped with ${values.carrier}, tracking ${values.tracking}; the receiver was texted.`,
+    );
   } else if (command === 'label') {
     console.log(`Label: ${await writeLabel(deps, no)}`);
   } else if (command === 'deliver') {

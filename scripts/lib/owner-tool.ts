@@ -3,17 +3,20 @@ import { openDb } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { pickEmail, pickSms, systemClock } from '../../src/server/deps.ts';
 import { readEnv } from '../../src/server/env.ts';
+import { guardConsole } from './terminal.ts';
 
 /**
  * Runs one of the owner's tools on the shop's database (SQLITE_PATH, or DATABASE_URL): migrated
  * first, closed after `settle` (work the command started in the background). A `Refusal` is the
  * tool's own message for the terminal, with exit status 1; anything else is a bug and throws.
+ * Everything the tool prints goes through guardConsole (no control characters reach the terminal).
  */
 export async function runOwnerTool(
   run: (deps: Deps) => Promise<void>,
   Refusal: new (...args: never[]) => Error,
   settle: () => Promise<void> = async () => {},
 ): Promise<void> {
+  guardConsole();
   const env = readEnv();
   const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
   try {

@@ -307,3 +307,86 @@ export function importFuzzCases(n: number, seed: number): ImportFuzzCase[] {
     .map((bytes, i) => ({ name: `generated ${i}`, bytes, withdrawMissing: false, refuse: false }));
   return [...HOSTILE_IMPORT_FILES, ...generated];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Forged store-map replies (issue 28). The map's reply to ServerReplyURL is not signed and passes
+// through the browser: a forger holding a real ticket may send any store facts. These cases fill
+// a real ticket, merchant and (mostly) a real store ID around hostile texts and island flags; the
+// shop must answer 303 and keep only a store it can vouch for, with texts that obey the text rules.
+// ---------------------------------------------------------------------------------------------
+
+/** What a forged reply is built around: the scenario opens a map for each and fills these in. */
+export interface StoreReplyAnchor {
+  merchantId: string;
+  /** The one-time ticket of a map opened for `brand`. */
+  ticket: string;
+  brand: string;
+  /** A store ID the simulator lists for `brand`. */
+  storeId: string;
+}
+
+/** One forged reply: the chain it opens the map of, and how to build its fields around the anchor. */
+export interface StoreReplyCase {
+  brand: 'UNIMART' | 'FAMI' | 'HILIFE' | 'OKMART';
+  fields: (anchor: StoreReplyAnchor) => Record<string, string>;
+}
+
+const hostileText = fc.oneof(
+  text,
+  fc.constantFrom(
+    '馬公\u001b[2J\u001b[H門市',
+    '\u001b]0;owned\u0007門市',
+    '\u001b]52;c;cm0gLXJmIH4=\u0007',
+    '門市\u009b31m紅',
+    '\u202Egnp.exe門市',
+    '門市\u2066隔離\u2069',
+    '\u200B\u200B\u200B',
+    '門市\r\n偽造第二行',
+    '\ud800門市',
+    '門'.repeat(61),
+    '澎湖縣馬公市中正路1號',
+    '台北市大安區復興南路一段1號',
+    '屏東縣琉球鄉中山路1號',
+    '連江縣南竿鄉\u0000介壽村',
+  ),
+);
+
+/** Forged replies around real tickets: hostile names, addresses and telephones, flipped CVSOutSide, foreign IDs. */
+export const storeReplyCase: fc.Arbitrary<StoreReplyCase> = fc
+  .record({
+    brand: fc.constantFrom('UNIMART', 'FAMI', 'HILIFE', 'OKMART' as const),
+    subType: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('') },
+      { weight: 1, arbitrary: fc.constantFrom('UNIMARTC2C', 'FAMIC2C', 'TCAT', 'UNIMART', '', '\u0000') },
+    ),
+    realStore: fc.boolean(),
+    storeId: fc.oneof(fc.constantFrom('999999', '0', '', 'A'.repeat(11)), fc.string({ maxLength: 10 })),
+    name: hostileText,
+    address: hostileText,
+    telephone: fc.oneof(fc.constantFrom('', '02-27001234'), hostileText),
+    outSide: fc.constantFrom('0', '1', '2', '', '01'),
+    realTicket: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    extra: fc.option(fc.tuple(fc.constantFrom('CVSOutSide', 'outside', '__proto__', 'CVSStoreID'), text)),
+  })
+  .map((g) => ({
+    brand: g.brand,
+    fields: (a: StoreReplyAnchor) => {
+      const f: Record<string, string> = {
+        MerchantID: a.merchantId,
+        MerchantTradeNo: 'SWMFUZZ0001',
+        LogisticsSubType: g.subType || `${a.brand}C2C`,
+        CVSStoreID: g.realStore ? a.storeId : g.storeId,
+        CVSStoreName: g.name,
+        CVSAddress: g.address,
+        CVSTelephone: g.telephone,
+        CVSOutSide: g.outSide,
+        ExtraData: g.realTicket ? a.ticket : 'A'.repeat(20),
+      };
+      if (g.extra) f[g.extra[0]] = g.extra[1];
+      return f;
+    },
+  }));
+
+/** `n` forged replies, the same ones for the same seed. */
+export const sampleStoreReplies = (n: number, seed: number): StoreReplyCase[] =>
+  fc.sample(storeReplyCase, { numRuns: n, seed });

@@ -13,6 +13,7 @@ import { regions } from './catalog/regions.routes.ts';
 import { siteMetas } from './catalog/site-metas.routes.ts';
 import { sysVars } from './catalog/sys-vars.routes.ts';
 import { checkout } from './checkout/checkout.routes.ts';
+import { forwardedClient } from './common/client-address.ts';
 import { failBody, toErrorResponse } from './common/envelope.ts';
 import { ApiError } from './common/errors.ts';
 import { localeFrom } from './common/i18n.ts';
@@ -31,11 +32,9 @@ import { shipments } from './shipping/shipping.routes.ts';
 /** Largest request body the API reads (security.md, Requests). */
 export const MAX_BODY_BYTES = 100 * 1024;
 
-function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function clientIp(c: Parameters<typeof getConnInfo>[0], proxyHops: number): string {
+  const forwarded = forwardedClient(c.req.header('x-forwarded-for'), proxyHops);
+  if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -50,12 +49,11 @@ export function createApp(deps: Deps) {
   const origins = deps.env.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  const trustProxy = deps.env.TRUST_PROXY === '1';
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('locale', localeFrom(c.req.header('accept-language')));
-    c.set('ip', clientIp(c, trustProxy));
+    c.set('ip', clientIp(c, deps.env.TRUST_PROXY));
     // Defaults set before the handler runs (handlers may override Cache-Control): touching the
     // response after `next()` would force the node adapter to copy every response.
     c.header('X-Content-Type-Options', 'nosniff');

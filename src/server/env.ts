@@ -10,6 +10,9 @@ const amountRange = z
   })
   .refine((r) => r.max === null || r.max >= r.min, 'max below min');
 
+/** More proxies than this in front of the shop is taken for a typo. */
+const MAX_PROXY_HOPS = 16;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
@@ -37,7 +40,11 @@ const schema = z.object({
   ALLOW_SIMULATORS: z.enum(['0', '1']).default('0'),
   /** `1` lets POST /api/dev/faults arm test faults under NODE_ENV=production (load and fault suites). */
   ALLOW_FAULTS: z.enum(['0', '1']).default('0'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For: `0` reads the socket's peer,
+   * `1` the rightmost entry (one load balancer), `n` the n-th entry from the right.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(MAX_PROXY_HOPS).default(0),
   /** `simulator` (local cashier and map), `stage` or `production` ECPay; see providers/ecpay/config.ts. */
   ECPAY_ENV: z.enum(['simulator', 'stage', 'production']).optional(),
   ECPAY_MERCHANT_ID: z

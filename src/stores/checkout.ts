@@ -83,6 +83,11 @@ export const withoutError = (errors: CheckoutState['errors'], ...fields: Checkou
   return next;
 };
 
+/** Shows `text` beside `field` (a refusal that reached the page another way than an API answer). */
+export function showFieldError(field: CheckoutField, text: string): void {
+  $checkout.setKey('errors', { ...$checkout.get().errors, [field]: text });
+}
+
 let quoteSeq = 0;
 
 /** Asks the server for the totals and the methods of the current choices; stale answers are dropped. */

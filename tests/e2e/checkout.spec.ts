@@ -164,6 +164,65 @@ for (const locale of LOCALES) {
   test.describe(`member checkout [${locale}]`, () => {
     test.use({ locale: browserLocale(locale) });
 
+    test('a forged store-map answer is refused, and the page says why beside the store choice', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const member = await createMember(request);
+      const session = await apiLogin(request, member.phone, member.password);
+      await useSession(context, baseURL!, session);
+      const fill = await fillCart(request, {
+        token: session.token,
+        cvs: true,
+        sort: 'price_asc',
+        maxPrice: 19_000,
+        locale,
+      });
+      const names = await methodNames(request, fill, locale);
+      const f = checkoutForm(page, locale);
+      await page.goto(url(locale, '/cart/checkout'));
+      await f.radio(names.shipping.cvs!).check();
+      const map = await request.post('/api/checkout/cvs-map', {
+        headers: { ...fill.headers, 'accept-language': locale },
+        data: { brand: 'FAMI' },
+      });
+      const fields = (await map.json()).result.fields as Record<string, string>;
+      // What a forger posts with a live ticket: a store name carrying terminal escapes.
+      const forged = {
+        MerchantID: fields.MerchantID!,
+        MerchantTradeNo: fields.MerchantTradeNo!,
+        LogisticsSubType: 'FAMIC2C',
+        CVSStoreID: '000007',
+        CVSStoreName: '全家\u001b[2J\u001b]0;x\u0007門市',
+        CVSAddress: '台北市大安區復興南路一段1號',
+        CVSTelephone: '',
+        CVSOutSide: '0',
+        ExtraData: fields.ExtraData!,
+      };
+      await page.evaluate((form) => {
+        const el = document.createElement('form');
+        el.method = 'post';
+        el.action = '/api/checkout/cvs-store';
+        for (const [name, value] of Object.entries(form)) {
+          const input = document.createElement('input');
+          input.type = 'hidden';
+          input.name = name;
+          input.value = value;
+          el.append(input);
+        }
+        document.body.append(el);
+        el.submit();
+      }, forged);
+      await page.waitForURL((u) => u.pathname.startsWith(url(locale, '/cart/checkout')));
+      await expect(page.getByText(f.t('checkout.storeError.text'))).toBeVisible();
+      // Said once: the address no longer carries the refusal.
+      expect(new URL(page.url()).search).toBe('');
+      await expect(page.getByText(f.t('checkout.cvs.chosen'), { exact: true })).toHaveCount(0);
+      await expectAccessible(page, 'checkout, store answer refused');
+    });
+
     test('store pickup on the simulator map, bad tax ID at its field, the order in my orders, cancel returns stock', async ({
       page,
       context,

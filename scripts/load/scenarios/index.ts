@@ -8,6 +8,7 @@ import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
 import { lastCodeUse } from './promotions.ts';
 import { smsFailure } from './sms-failure.ts';
+import { fuzzStoreReplies } from './store-replies.ts';
 import { throughput } from './throughput.ts';
 
 /** Every scenario, in the order the suite runs them. */
@@ -26,4 +27,5 @@ export const SCENARIOS: Scenario[] = [
   crash,
   fuzz,
   importFuzz,
+  fuzzStoreReplies,
 ];

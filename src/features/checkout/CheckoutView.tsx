@@ -5,7 +5,7 @@ import { fieldId } from '../../lib/checkout/draft.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { $auth, $isLoggedIn } from '../../stores/auth.ts';
-import { $checkout, initCheckout, updateDraft } from '../../stores/checkout.ts';
+import { $checkout, initCheckout, showFieldError, updateDraft } from '../../stores/checkout.ts';
 import { placeOrder } from '../../stores/checkout-order.ts';
 import { Pending } from '../auth/Pending.tsx';
 import { useGuard } from '../auth/use-guard.ts';
@@ -15,6 +15,7 @@ import { InvoiceFields } from './InvoiceFields.tsx';
 import { PaymentFields } from './PaymentFields.tsx';
 import { GuestLead, ReceiverFields } from './ReceiverFields.tsx';
 import { ShippingFields } from './ShippingFields.tsx';
+import { storeErrorKey } from './store-error.ts';
 import '../auth/forms.css';
 import '../cart/cart.css';
 import './checkout.css';
@@ -51,8 +52,13 @@ export default function CheckoutView({ locale }: { locale: Locale }) {
   useEffect(() => {
     if (!ready || started.current) return;
     started.current = true;
-    void initCheckout(member ? userInfo : null);
-  }, [ready, member, userInfo]);
+    // Back from the store map with a refusal: said beside the store choice, once (the address is cleaned).
+    const storeError = storeErrorKey(location.search);
+    if (storeError) history.replaceState(history.state, '', location.pathname + location.hash);
+    void initCheckout(member ? userInfo : null).then(() => {
+      if (storeError) showFieldError('shipping.store', t(locale, storeError));
+    });
+  }, [ready, member, userInfo, locale]);
 
   useEffect(() => {
     // Back from the store map through the page cache: its buttons work again.

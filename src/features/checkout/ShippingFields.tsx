@@ -69,6 +69,7 @@ function StoreChoice({ locale }: { locale: Locale }) {
         >
           {t(locale, 'checkout.cvs.change')}
         </button>
+        <FieldError field="shipping.store" text={error} />
         <p id="co-store-other">{t(locale, 'checkout.cvs.other')}</p>
         <BrandButtons locale={locale} except={store.brand} describedBy="co-store-other" />
       </div>

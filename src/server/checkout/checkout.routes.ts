@@ -63,13 +63,16 @@ checkout.post('/cvs-map', noQuery, async (c) => {
  * POST /cvs-store: the map's form POST of the chosen store (urlencoded, as ECPay sends it; the
  * one-time ticket in ExtraData is its only credential). Keeps the store for the ticket's cart and
  * sends the browser back to checkout in the ticket's language (303); a reply that cannot be used
- * (bad, replayed or expired ticket, malformed store) comes back with `?store_error=1`.
+ * comes back with `?store_error=<problem>` (StoreProblem: ticket, reply, text, store, lookup), which the
+ * page shows beside the store choice in the shopper's language.
  */
 checkout.post('/cvs-store', async (c) => {
   const form = await readFormBody(c);
-  const { locale, kept } = form ? await keepStore(c.get('deps'), form) : { locale: c.get('locale'), kept: false };
+  const { locale, problem } = form
+    ? await keepStore(c.get('deps'), form)
+    : { locale: c.get('locale'), problem: 'reply' as const };
   const site = shopOrigin(c.get('deps'), c.req.url);
-  const page = `${site}${locale === 'en' ? '/en' : ''}/cart/checkout${kept ? '' : '?store_error=1'}`;
+  const page = `${site}${locale === 'en' ? '/en' : ''}/cart/checkout${problem ? `?store_error=${problem}` : ''}`;
   return c.redirect(page, 303);
 });
 

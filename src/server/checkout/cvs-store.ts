@@ -7,7 +7,9 @@ import { ecpayConfig } from '../providers/ecpay/config.ts';
 import type { CvsBrand } from '../providers/logistics/cvs.ts';
 import { buildMapForm } from '../providers/logistics/map.ts';
 import { parseStoreReply, StoreReplyError } from '../providers/logistics/reply.ts';
+import { StoreListError } from '../providers/logistics/store-list.ts';
 import { readCheckoutLines } from './checkout-cart.ts';
+import { checkStore } from './cvs-store-facts.ts';
 import { PICKUP_PAY_MAX } from './shipping.ts';
 
 /** A map ticket works once, within 30 minutes of opening the map. */
@@ -69,30 +71,51 @@ export async function openMap(deps: Deps, cartId: number, brand: CvsBrand, local
 }
 
 /**
+ * Why a map reply did not change the cart's store, as the checkout page is told
+ * (`?store_error=<problem>`): `ticket` (unknown, used or expired: the map was opened too long ago or
+ * the reply was replayed), `reply` (malformed, another merchant's, or another chain than the map),
+ * `text` (a store text breaking the text rules), `store` (a store the shop cannot vouch for) or
+ * `lookup` (ECPay's store list could not be had just now).
+ */
+export type StoreProblem = 'ticket' | 'reply' | 'text' | 'store' | 'lookup';
+
+/**
  * Keeps the store of a map reply for the cart its ticket names. The ticket is spent by one
  * conditional UPDATE (a replay finds it used); a reply of another chain than the map was opened
- * for is refused. Returns the ticket's language, and whether the store was kept.
+ * for is refused. The store's facts are those checkStore vouches for, not the reply's word.
+ * Returns the ticket's language, and the problem when the store was not kept.
  */
-export async function keepStore(deps: Deps, form: Record<string, string>): Promise<{ locale: Locale; kept: boolean }> {
+export async function keepStore(
+  deps: Deps,
+  form: Record<string, string>,
+): Promise<{ locale: Locale; problem: StoreProblem | null }> {
   const k = deps.db.kysely;
   const now = deps.clock.now();
   const ticket = form.ExtraData ?? '';
-  if (!TICKET_RE.test(ticket)) return { locale: 'zh-TW', kept: false };
+  if (!TICKET_RE.test(ticket)) return { locale: 'zh-TW', problem: 'ticket' };
   const row = await k
     .selectFrom('cvs_map_tickets')
     .select(['id', 'cart_id', 'brand', 'locale'])
     .where('ticket_hash', '=', sha256(ticket))
     .executeTakeFirst();
-  if (!row) return { locale: 'zh-TW', kept: false };
+  if (!row) return { locale: 'zh-TW', problem: 'ticket' };
   const locale: Locale = row.locale === 'en' ? 'en' : 'zh-TW';
   let store: ReturnType<typeof parseStoreReply>;
   try {
     store = parseStoreReply(form, ecpayConfig(deps.env).logistics);
   } catch (err) {
-    if (err instanceof StoreReplyError) return { locale, kept: false };
+    if (err instanceof StoreReplyError) return { locale, problem: err.problem === 'text' ? 'text' : 'reply' };
     throw err;
   }
-  if (store.brand !== row.brand) return { locale, kept: false };
+  if (store.brand !== row.brand) return { locale, problem: 'reply' };
+  let facts: Awaited<ReturnType<typeof checkStore>>;
+  try {
+    facts = await checkStore(deps, store);
+  } catch (err) {
+    if (err instanceof StoreListError) return { locale, problem: 'lookup' };
+    throw err;
+  }
+  if (!facts) return { locale, problem: 'store' };
   const kept = await k.transaction().execute(async (trx) => {
     const spent = await trx
       .updateTable('cvs_map_tickets')
@@ -106,13 +129,13 @@ export async function keepStore(deps: Deps, form: Record<string, string>): Promi
       brand: store.brand,
       sub_type: store.subType,
       store_id: store.storeId,
-      store_name: store.storeName,
-      address: store.address,
-      telephone: store.telephone,
-      outside: store.outlying ? 1 : 0,
+      store_name: facts.name,
+      address: facts.address,
+      telephone: facts.telephone,
+      outside: facts.outlying ? 1 : 0,
       created_at: now,
     });
     return true;
   });
-  return { locale, kept };
+  return { locale, problem: kept ? null : 'ticket' };
 }

@@ -20,6 +20,14 @@ export function textProblem(s: string, multiline = false): 'textUnsafe' | null {
   return null;
 }
 
+const UNSAFE_ALL_RE = /\p{Cc}|[\u202A-\u202E\u2066-\u2069]|\p{Cs}/gu;
+
+/**
+ * `s` without control characters, direction overrides or broken characters: for a stored text sent
+ * on (a text message) when it may predate the text rules.
+ */
+export const withoutControls = (s: string): string => s.replace(UNSAFE_ALL_RE, '');
+
 /** Whether `s` has at least one visible character (not only spaces, zero-width or format characters). */
 export const hasVisible = (s: string): boolean => VISIBLE_RE.test(s);
 

@@ -1,4 +1,5 @@
 import { TIME_ZONE } from '../../config.ts';
+import { withoutControls } from '../common/text-rules.ts';
 import type { Deps } from '../context.ts';
 
 const SIGNATURE = '【聲林音響】';
@@ -39,9 +40,10 @@ const deadlineFmt = (locale: string) =>
 /** The parcel waits at the pickup store: which store, and the last day to pick it up. */
 export function parcelArrivedText(o: { no: string; locale: string; store: string; deadline: number }): string {
   const day = deadlineFmt(o.locale).format(new Date(o.deadline));
+  const store = withoutControls(o.store);
   return o.locale === 'en'
-    ? `${SIGNATURE}Order ${o.no} has arrived at ${o.store}. Please pick it up by ${day}.`
-    : `${SIGNATURE}您的訂單 ${o.no} 已送達${o.store}，請於 ${day} 前取件。`;
+    ? `${SIGNATURE}Order ${o.no} has arrived at ${store}. Please pick it up by ${day}.`
+    : `${SIGNATURE}您的訂單 ${o.no} 已送達${store}，請於 ${day} 前取件。`;
 }
 
 /**

@@ -82,13 +82,15 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
     ).find((m) => m.code === method);
     if (!shipping?.available)
       throw new ApiError('SHIPPING_UNAVAILABLE', { params: { reason: shipping?.reason ?? methodOff(locale) } });
+    // A guest's receiver phone was proven by SMS (orders.routes.ts): it names the shopper.
+    const guestPhone = input.memberId === null ? body.receiver.phone : undefined;
     const promotions = await promotionsFor(trx, {
       lines,
       shippingFee: shipping.fee,
       now,
       coupon: body.coupon,
       memberId: input.memberId,
-      guestPhone: input.memberId === null ? body.receiver.phone : undefined,
+      guestPhone,
     });
     if (promotions.refused) throw couponRefused(promotions.refused.reason, locale, promotions.refused.minSpend);
     const total = subtotal + shipping.fee - promotions.discountTotal;
@@ -145,7 +147,7 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeLines(trx, order.id, lines, promotions.lineDiscounts);
-    await takeUses(trx, promotions, { id: order.id, memberId: input.memberId, now, locale });
+    await takeUses(trx, promotions, { id: order.id, memberId: input.memberId, guestPhone, now, locale });
     await trx.insertInto('order_events').values({ order_id: order.id, state, note: '', at: now }).execute();
     await trx
       .deleteFrom('cart_items')

@@ -3,6 +3,7 @@ import type { Locale } from '../../config.ts';
 import { ApiError } from '../common/errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { PromotionsTable } from '../db/tables/promotions.ts';
+import { ownerOfUses, usesByOwner } from './promotion-uses.ts';
 import { refusalText } from './promotions-text.ts';
 import type { Outcome, Refusal, Rule, RuleShopper, Tier } from './rules.ts';
 
@@ -76,8 +77,14 @@ export async function findCode(k: Db, text: string): Promise<Rule | undefined> {
   return row ? ruleOf(row) : undefined;
 }
 
-/** What the rules need to know of a member (or a guest, by the receiver's confirmed phone when known). */
+/**
+ * What the rules need to know of a member, or of a guest by the receiver's confirmed phone when
+ * known: whether they ordered before, and their uses of each code (see promotion-uses.ts: a guest
+ * and the member owning the phone share them).
+ */
 export async function shopperFor(k: Db, memberId: number | null, guestPhone?: string): Promise<RuleShopper> {
+  const byId = await usesByOwner(k, await ownerOfUses(k, memberId, guestPhone));
+  const usesOf = (id: number) => byId.get(id) ?? 0;
   if (memberId === null) {
     const hasOrdered = guestPhone
       ? Boolean(
@@ -89,7 +96,7 @@ export async function shopperFor(k: Db, memberId: number | null, guestPhone?: st
             .executeTakeFirst(),
         )
       : null;
-    return { member: false, hasOrdered, usesOf: () => 0 };
+    return { member: false, hasOrdered, usesOf };
   }
   const ordered = await k
     .selectFrom('orders')
@@ -97,15 +104,7 @@ export async function shopperFor(k: Db, memberId: number | null, guestPhone?: st
     .where('member_id', '=', memberId)
     .where('state', '!=', 'cancelled')
     .executeTakeFirst();
-  const uses = await k
-    .selectFrom('promotion_uses')
-    .select(['promotion_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('member_id', '=', memberId)
-    .where('released_at', 'is', null)
-    .groupBy('promotion_id')
-    .execute();
-  const byId = new Map(uses.map((u) => [u.promotion_id, Number(u.n)]));
-  return { member: true, hasOrdered: Boolean(ordered), usesOf: (id) => byId.get(id) ?? 0 };
+  return { member: true, hasOrdered: Boolean(ordered), usesOf };
 }
 
 /** A refused code as the API answers it: 422 with the reason on the `coupon` field. */
@@ -116,14 +115,15 @@ export function couponRefused(reason: Refusal, locale: Locale, minSpend?: number
 /**
  * Records the promotions of a new order, inside its transaction, after its stock was taken. A code
  * takes one of its uses with a compare-and-set (`used < max_uses`), which also locks its row, so
- * that the member's own uses are counted after any other order of theirs has committed: of many
- * orders racing for the last use, or one member in two tabs, exactly the allowed number win; the
+ * that the shopper's own uses (the member's and their verified phone's, or the guest phone's and its
+ * member's) are counted after any other order of theirs has committed: of many orders racing for the
+ * last use, or one shopper in two tabs or as member and guest, exactly the allowed number win; the
  * others end with COUPON_REFUSED and their transaction, stock and all, is rolled back.
  */
 export async function takeUses(
   trx: Transaction<Database>,
   outcome: Outcome,
-  order: { id: number; memberId: number | null; now: number; locale: Locale },
+  order: { id: number; memberId: number | null; guestPhone: string | undefined; now: number; locale: Locale },
 ): Promise<void> {
   for (const a of outcome.applied) {
     const taken = await trx
@@ -134,21 +134,16 @@ export async function takeUses(
       .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used', '<', eb.ref('max_uses'))]))
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) throw couponRefused('used_up', order.locale);
-    if (a.kind === 'code' && order.memberId !== null) {
+    if (a.kind === 'code') {
       const rule = await trx
         .selectFrom('promotions')
         .select('per_member')
         .where('id', '=', a.promotionId)
         .executeTakeFirst();
       if (rule?.per_member != null) {
-        const mine = await trx
-          .selectFrom('promotion_uses')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('promotion_id', '=', a.promotionId)
-          .where('member_id', '=', order.memberId)
-          .where('released_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(mine?.n ?? 0) >= rule.per_member) throw couponRefused('per_member', order.locale);
+        const owner = await ownerOfUses(trx, order.memberId, order.guestPhone);
+        const mine = (await usesByOwner(trx, owner, a.promotionId)).get(a.promotionId) ?? 0;
+        if (mine >= rule.per_member) throw couponRefused('per_member', order.locale);
       }
     }
     await trx

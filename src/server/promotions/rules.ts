@@ -44,7 +44,7 @@ export interface RuleShopper {
   member: boolean;
   /** Whether this shopper has an order already (null: not known yet, e.g. a guest before the phone). */
   hasOrdered: boolean | null;
-  /** Uses of each promotion (by id) by this member, not given back. */
+  /** Uses of each promotion (by id) not given back, by this member or phone (0 for an unknown guest). */
   usesOf: (promotionId: number) => number;
 }
 
@@ -151,7 +151,7 @@ export function refusalOf(rule: Rule, lines: readonly RuleLine[], shopper: RuleS
   if (rule.endsAt !== null && now >= rule.endsAt) return 'expired';
   if (rule.membersOnly && !shopper.member) return 'members_only';
   if (rule.maxUses !== null && rule.used >= rule.maxUses) return 'used_up';
-  if (rule.perMember !== null && shopper.member && shopper.usesOf(rule.id) >= rule.perMember) return 'per_member';
+  if (rule.perMember !== null && shopper.usesOf(rule.id) >= rule.perMember) return 'per_member';
   if (rule.firstOrder && shopper.hasOrdered === true) return 'first_order';
   const eligible = inScope(rule, lines);
   if (!eligible.length || sumOf(eligible) === 0) return 'not_for_products';

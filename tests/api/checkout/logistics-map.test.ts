@@ -96,7 +96,6 @@ describe('map round trip', () => {
       storeName: row.name,
       address: row.address.replace('台', '臺'),
       telephone: row.telephone,
-      outlying: false,
       extraData: 'ck_7Fq2 x~\'"&<',
       merchantTradeNo: 'SW2611220030ABCD',
     });
@@ -178,8 +177,23 @@ describe('bad input', () => {
     expect(parseStoreReply(reply, account()).address).toBe('臺北市內湖區新湖二路168號');
     expect(() => parseStoreReply({ ...reply, MerchantID: '1' }, account())).toThrow(StoreReplyError);
     expect(() => parseStoreReply({ ...reply, CVSStoreID: '' }, account())).toThrow(StoreReplyError);
-    expect(() => parseStoreReply({ ...reply, CVSOutSide: '2' }, account())).toThrow(StoreReplyError);
+    // CVSOutSide is the browser's word: not read (checkStore decides).
+    expect(parseStoreReply({ ...reply, CVSOutSide: '2' }, account())).not.toHaveProperty('outlying');
     expect(() => parseStoreReply({ ...reply, LogisticsSubType: 'TCAT' }, account())).toThrow(StoreReplyError);
+    const problemOf = (over: Record<string, string>) => {
+      try {
+        parseStoreReply({ ...reply, ...over }, account());
+        return null;
+      } catch (err) {
+        return err instanceof StoreReplyError ? err.problem : 'other';
+      }
+    };
+    expect(problemOf({ CVSStoreName: '建盛\u001b[2J門市' })).toBe('text');
+    expect(problemOf({ CVSAddress: '台北市\u202E內湖區' })).toBe('text');
+    expect(problemOf({ CVSTelephone: '02\u0000' })).toBe('text');
+    expect(problemOf({ CVSStoreName: '門'.repeat(61) })).toBe('text');
+    expect(problemOf({ CVSStoreName: '' })).toBe('malformed');
+    expect(problemOf({ CVSStoreName: '建盛\u001b門市', CVSStoreID: '' })).toBe('malformed');
   });
 });
 

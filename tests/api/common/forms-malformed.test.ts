@@ -18,7 +18,7 @@ describe('a form post whose multipart type has no boundary', () => {
   it('is a store reply that cannot be used (303 back with store_error), not a 500', async () => {
     const res = await post('/api/checkout/cvs-store');
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toMatch(/\/cart\/checkout\?store_error=1$/);
+    expect(res.headers.get('location')).toMatch(/\/cart\/checkout\?store_error=reply$/);
   });
 
   it('is refused by the store map simulator as a bad request', async () => {

@@ -121,16 +121,16 @@ describe('convenience-store choice through the map', () => {
     const first = await sendReply(reply);
     expect(first.headers.get('location')).toBe('http://localhost/en/cart/checkout');
     const replay = await sendReply({ ...reply, fields: { ...reply.fields, CVSStoreName: '別家門市' } });
-    expect(replay.headers.get('location')).toBe('http://localhost/en/cart/checkout?store_error=1');
+    expect(replay.headers.get('location')).toBe('http://localhost/en/cart/checkout?store_error=ticket');
     expect(okResult(await quote(shop, buyer, {})).store.name).toBe(reply.fields.CVSStoreName);
 
     const forged = await sendReply({ ...reply, fields: { ...reply.fields, ExtraData: 'A'.repeat(20) } });
-    expect(forged.headers.get('location')).toBe('http://localhost/cart/checkout?store_error=1');
+    expect(forged.headers.get('location')).toBe('http://localhost/cart/checkout?store_error=ticket');
 
     const late = await chooseOnMap(buyer, 'UNIMART');
     shop.clock.advance(31 * 60_000);
     const expired = await sendReply(late.reply);
-    expect(expired.headers.get('location')).toContain('store_error=1');
+    expect(expired.headers.get('location')).toContain('store_error=ticket');
   });
 
   it('forgets the store when the shopper leaves store pickup or changes chain', async () => {

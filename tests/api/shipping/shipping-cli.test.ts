@@ -153,3 +153,39 @@ describe('npm run orders -- cancel of a booked parcel', () => {
     expect(await stateOf(fami.id)).toBe('cancelled');
   });
 });
+
+// Raw controls but the tool's own line breaks (ESC, BEL, C1 CSI, CR...), bidirectional overrides and isolates.
+const RAW_CONTROL = /(?!\n)[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+describe('the owner tool prints stored texts safely', () => {
+  it('shows escapes, not the controls, of a store name and a receiver name stored before the text rules', async () => {
+    const fake = { deps, clock: new TestClock(Date.now()) } as unknown as TestShop;
+    const o = await shippableOrder(fake, { ship: 'FAMIC2C', payment: 'pickup_pay' });
+    const hostile = '全家\u001b[2J\u001b]0;owned\u0007\u009b31m門市\u202Egnp.exe';
+    await deps.db.kysely
+      .updateTable('orders')
+      .set({ cvs_store_name: hostile, cvs_store_address: '台北市\u2066大安區\u2069\r\n偽造' })
+      .where('id', '=', o.id)
+      .execute();
+    const other = await shippableOrder(fake, { ship: 'home', payment: 'credit' });
+    await deps.db.kysely
+      .updateTable('orders')
+      .set({ receiver_name: '王\u001b[8m小明' })
+      .where('id', '=', other.id)
+      .execute();
+
+    const ship = await cli('ship', o.no);
+    expect(ship.code, ship.err).toBe(0);
+    expect(ship.out).not.toMatch(RAW_CONTROL);
+    expect(ship.out).toContain('To: 全家\\x1b[2J\\x1b]0;owned\\x07\\x9b31m門市\\u202egnp.exe');
+    expect(ship.out).toContain('台北市\\u2066大安區\\u2069\\r\\n偽造');
+
+    const list = await cli('list', '--limit', '50');
+    expect(list.out).not.toMatch(RAW_CONTROL);
+    expect(list.out).toContain('王\\x1b[8m小明');
+
+    const show = await cli('show', o.no);
+    expect(show.out).not.toMatch(RAW_CONTROL);
+    expect(JSON.parse(show.out).shipping.store.name).toBe(hostile);
+  });
+});

@@ -1,5 +1,8 @@
+import type { Kysely } from 'kysely';
+import { isOutlyingPlace } from '../../../lib/taiwan/outlying.ts';
 import { CITIES } from '../../../lib/taiwan/regions.ts';
 import { prng } from '../../common/prng.ts';
+import type { Database } from '../../db/schema.ts';
 import type { CvsBrand } from './cvs.ts';
 
 /** A store of the map simulator (`sim_cvs_stores`). */
@@ -17,8 +20,6 @@ export interface SimStore {
 }
 
 const MUNICIPALITIES = new Set(['臺北市', '新北市', '桃園市', '臺中市', '臺南市', '高雄市']);
-const OUTLYING_CITIES = new Set(['澎湖縣', '金門縣', '連江縣']);
-const OUTLYING_DISTRICTS = new Set(['綠島鄉', '蘭嶼鄉', '琉球鄉']);
 const AREA_CODES: Record<string, [string, number]> = {
   臺北市: ['02', 8],
   基隆市: ['02', 8],
@@ -95,9 +96,19 @@ export function simStores(): SimStore[] {
         district: district.zh,
         address: `${city.zh.replace('臺', '台')}${district.zh}${street}${section}${rand.int(1, 399)}號`,
         telephone: `${area}-${number}`,
-        outside: OUTLYING_CITIES.has(city.zh) || OUTLYING_DISTRICTS.has(district.zh) ? 1 : 0,
+        outside: isOutlyingPlace(city.zh, district.zh) ? 1 : 0,
       });
     }
   }
   return stores;
+}
+
+/** The simulator's store of `brand` with this ID, from its store list (`sim_cvs_stores`). */
+export function simStoreOf(k: Kysely<Database>, brand: CvsBrand, storeId: string) {
+  return k
+    .selectFrom('sim_cvs_stores')
+    .select(['name', 'address', 'telephone'])
+    .where('brand', '=', brand)
+    .where('store_id', '=', storeId)
+    .executeTakeFirst();
 }

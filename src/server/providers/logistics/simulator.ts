@@ -10,6 +10,7 @@ import { PRINT_PATHS } from './express.ts';
 import { CANCEL_C2C_PATH } from './express-cancel.ts';
 import { EXTRA_DATA_MAX } from './map.ts';
 import { simCancelC2c, simCreate, simPrint, simQuery } from './simulator-express.ts';
+import { simStoreList } from './simulator-store-list.ts';
 import { MAP_TEXT, searchForm, storeList } from './simulator-view.ts';
 
 /** Most stores one result page lists. */
@@ -73,10 +74,14 @@ const requestOf = (f: MapForm): Record<string, string> => Object.fromEntries(REQ
 export const logisticsSimulator = new Hono<AppEnv>();
 logisticsSimulator.use('*', simulatorsOnly);
 
-/** ECPay's logistics orders: Create, the query by trade number, the 7-ELEVEN C2C cancel and the print pages (simulator-express.ts). */
+/**
+ * ECPay's logistics orders: Create, the query by trade number, the 7-ELEVEN C2C cancel and the print
+ * pages (simulator-express.ts), and the store list (simulator-store-list.ts).
+ */
 logisticsSimulator.post('/Express/Create', simCreate);
 logisticsSimulator.post('/Helper/QueryLogisticsTradeInfo/V2', simQuery);
 logisticsSimulator.post(CANCEL_C2C_PATH, simCancelC2c);
+logisticsSimulator.post('/Helper/GetStoreList', simStoreList);
 logisticsSimulator.on('POST', [...new Set(Object.values(PRINT_PATHS))], simPrint);
 
 /** POST /api/sim/logistics/map: the map opened by the shop's form, and each search on it. */

@@ -43,6 +43,14 @@ export const checkoutEn = {
   'checkout.error.city': 'Choose a city or county.',
   'checkout.error.area': 'Choose a district.',
   'checkout.error.store': 'Choose a pickup store.',
+  'checkout.storeError.ticket':
+    'The store map was opened too long ago or its answer was already used. Open the map and choose the store again.',
+  'checkout.storeError.reply':
+    'The store map sent an answer the shop cannot read. Open the map and choose the store again.',
+  'checkout.storeError.text':
+    'The store’s name, address or phone from the map has control characters, text-direction overrides or is too long, so it was not kept. Choose the store again, or another store.',
+  'checkout.storeError.store': 'The shop cannot confirm this store in the chain’s store list. Choose another store.',
+  'checkout.storeError.lookup': 'The shop could not check the store just now. Choose the store again in a moment.',
   'checkout.error.payment': 'Choose a payment method.',
   'checkout.error.note': 'The order note takes at most 200 characters.',
   'checkout.error.confirmPhone': 'Confirm the receiver’s mobile with a text message code first.',

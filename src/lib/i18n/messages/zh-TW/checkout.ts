@@ -42,6 +42,12 @@ export const checkoutZhTW = {
   'checkout.error.city': '請選擇縣市。',
   'checkout.error.area': '請選擇鄉鎮市區。',
   'checkout.error.store': '請選擇取貨門市。',
+  'checkout.storeError.ticket': '門市地圖開啟太久，或這次的選擇已經使用過。請重新開啟地圖選擇門市。',
+  'checkout.storeError.reply': '門市地圖回傳的資料無法讀取。請重新開啟地圖選擇門市。',
+  'checkout.storeError.text':
+    '地圖回傳的門市名稱、地址或電話含有控制字元、文字方向覆寫字元或過長，未予採用。請重新選擇此門市或改選其他門市。',
+  'checkout.storeError.store': '無法在超商門市清單中確認這間門市。請改選其他門市。',
+  'checkout.storeError.lookup': '目前無法確認門市資料，請稍後再重新選擇門市。',
   'checkout.error.payment': '請選擇付款方式。',
   'checkout.error.note': '訂單備註最多 200 字。',
   'checkout.error.confirmPhone': '請先以簡訊驗證碼確認收件人手機。',
