@@ -18,7 +18,7 @@
  * previous run deleted its output, and says so; BENCH_NO_WAIT=1 starts at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -154,14 +154,26 @@ try {
   await schedule.stop();
   await db.close();
   const client = join(OUT, 'client');
-  const pagesOf = [
+  const productPages = [
     `brands/${product.brand}/${product.slug}`,
     `en/brands/${product.brand}/${product.slug}`,
     `categories/${product.category}/${product.slug}`,
     `en/categories/${product.category}/${product.slug}`,
-    `brands/${product.brand}`,
-    `categories/${product.category}`,
   ].map((p) => join(client, p, 'index.html'));
+  // The listing pages (any page number) that list the product, in both languages.
+  const listings = [
+    `brands/${product.brand}`,
+    `en/brands/${product.brand}`,
+    `categories/${product.category}`,
+    `en/categories/${product.category}`,
+  ]
+    .flatMap((dir) => {
+      const pages = join(client, dir, 'page');
+      const later = existsSync(pages) ? readdirSync(pages).map((n) => join(pages, n, 'index.html')) : [];
+      return [join(client, dir, 'index.html'), ...later];
+    })
+    .filter((f) => existsSync(f) && readFileSync(f, 'utf8').includes(`/${product.slug}`));
+  const pagesOf = [...productPages, ...listings];
   const showing = pagesOf.filter((f) => existsSync(f) && readFileSync(f, 'utf8').includes(shown)).length;
   const rendered = Number(/; (\d+) rendered/.exec(summary)?.[1] ?? Number.NaN);
 
@@ -174,7 +186,7 @@ try {
   console.log(
     `One price edited (${product.sku} → ${shown}): on its pages ${editSeconds.toFixed(1)} s after the edit ` +
       `${mark(editSeconds <= BUDGET.editSeconds)} (target ≤ ${BUDGET.editSeconds} s, goal 10 s); ` +
-      `${rendered} of ${pages} pages rendered; ${showing} of ${pagesOf.length} of its product and listing pages show the new price.`,
+      `${rendered} of ${pages} pages rendered; ${showing} of its ${pagesOf.length} product and listing pages show the new price.`,
   );
   console.log(`  where the time went: ${summary.replace('[rebuild] ', '')}`);
   console.log(
