@@ -17,9 +17,10 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Links the twins of the same file in the previous release when its text is the same byte for byte
- * (a page an incremental build copied from Astro's cache, an unchanged asset): compressing the tens
- * of thousands of unchanged pages of a large catalogue again would cost most of an incremental build.
+ * Links the twins of `previous` (the same file in the previous release) beside `file` when both hold
+ * the same bytes: a page an incremental build copied from Astro's cache, an unchanged asset.
+ * Compressing the tens of thousands of unchanged pages of a large catalogue again would cost most of
+ * an incremental build.
  */
 async function reuseTwins(previous: string, file: string, body: Buffer): Promise<boolean> {
   const before = await readFile(previous).catch(() => null);
@@ -60,6 +61,16 @@ export async function postBuild(
     if (jobs.size >= MAX_OPEN_FILES) await Promise.race(jobs);
     const job = (async () => {
       let body = await readFile(file);
+      const rel = relative(clientDir, file);
+      // Not rendered by this build and the same as in the live release: its scripts are deferred
+      // already and its twins are there to link (checked first: deferring reads the whole page).
+      if (previousDir && !done.has(rel) && body.length >= MIN_COMPRESS_BYTES) {
+        if (await reuseTwins(join(previousDir, rel), file, body)) {
+          compressed++;
+          reused++;
+          return;
+        }
+      }
       if (ext === '.html') {
         const html = body.toString('utf8');
         const lowered = deferPageScripts(html, graph);
@@ -70,12 +81,13 @@ export async function postBuild(
       }
       if (body.length < MIN_COMPRESS_BYTES) return;
       compressed++;
-      const hash = done.get(relative(clientDir, file));
+      const hash = done.get(rel);
       if (hash !== undefined && hash === sha1(body)) {
         early++;
         return;
       }
-      if (previousDir && (await reuseTwins(join(previousDir, relative(clientDir, file)), file, body))) {
+      // Written by something other than Astro's renderer or its cache, yet unchanged once deferred.
+      if (previousDir && !done.has(rel) && (await reuseTwins(join(previousDir, rel), file, body))) {
         reused++;
         return;
       }
