@@ -116,13 +116,12 @@ for (const locale of LOCALES) {
       // Not in the accessibility tree, so the line is not there twice for a screen reader; axe agrees.
       await expect(cartLine(page, locale, p.name)).toHaveCount(0);
       await expectNoAxeViolations(page, 'cart page with its last paint');
-      release();
+      await release();
       await expect(cartLine(page, locale, p.name)).toHaveCount(1);
       await expect(copy).toHaveCount(0);
       await expect(page.locator('.sw-cart-line')).toHaveCount(1);
 
       // The cart changed on a product page: the old paint no longer matches its count.
-      await page.unroute('**/api/cart');
       await page.goto(productUrl(locale, p));
       await addFromProductPage(page, locale, second.option_value, 1);
       await page.route('**/api/cart', async (route) => {

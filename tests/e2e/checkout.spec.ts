@@ -142,8 +142,7 @@ for (const locale of LOCALES) {
       const release = await holdRequests(page, '**/api/checkout/quote');
       await page.goto(url(locale, '/cart/checkout'));
       await expect(page.locator('.sw-co-pending .sw-co-guest')).toBeVisible();
-      release();
-      await page.unroute('**/api/checkout/quote');
+      await release();
       await page.getByRole('link', { name: f.t('checkout.guest.login') }).click();
       await loginWithForm(page, locale, member.phone, member.password);
       await page.waitForURL((u) => u.pathname.startsWith(url(locale, '/cart/checkout')));

@@ -51,7 +51,7 @@ test.describe('a tap before the scripts start', () => {
       const html = page.locator('html');
       expect(await keptTaps(page)).toBe(1);
       await expect(html).not.toHaveClass(/dark/);
-      release();
+      await release();
       await expect(toggle).toHaveAttribute('aria-pressed', 'true');
       await expect(html).toHaveClass(/dark/);
       await expect(toggle).not.toHaveAttribute('data-early');
@@ -80,7 +80,7 @@ test.describe('a tap before the scripts start (other controls)', () => {
     await page.goto(address, { waitUntil: 'commit' });
     await page.getByRole('button', { name: msg('en', 'product.addToCart') }).click();
     expect(await keptTaps(page)).toBe(1);
-    release();
+    await release();
     await expect(page.getByRole('status').getByText(msg('en', 'buy.added'))).toBeVisible();
     await expect(cartLink(page, 'en', 1)).toBeVisible();
     expect(new URL(page.url()).search).toBe('');
@@ -96,7 +96,7 @@ test.describe('a tap before the scripts start (other controls)', () => {
     await page.getByRole('link', { name: msg('en', 'lang.name') }).click();
     expect(await keptTaps(page)).toBe(1);
     expect(page.url()).toMatch(/\/about$/);
-    release();
+    await release();
     await expect(page).toHaveURL('/en/about');
     expect((await context.cookies()).find((c) => c.name === COOKIE.locale)?.value).toBe('en');
   });

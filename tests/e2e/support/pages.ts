@@ -2,7 +2,7 @@
  * Helpers for the storefront page tests: locale URLs, messages, and a sample of the catalog read
  * from the running shop API (the same database the server uses), so tests follow the demo data.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import type { Locale } from '../../../src/config.ts';
 import { localePath } from '../../../src/lib/i18n/locale.ts';
 import { type MessageKey, t } from '../../../src/lib/i18n/messages/index.ts';
@@ -81,18 +81,28 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 
 /**
  * Holds the browser's requests to `pattern` until the returned function is called, so that a test
- * sees what the page shows before those answers; the requests then go on to the server.
+ * sees what the page shows before those answers; the requests then go on to the server, and once
+ * every held one has gone on, the hold is removed (later requests go straight through). Removing it
+ * before the held requests had gone on let Playwright continue them itself, and the hold's own
+ * continue then failed with "Route is already handled".
  */
-export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
-  let release: () => void = () => undefined;
+export async function holdRequests(page: Page, pattern: string): Promise<() => Promise<void>> {
+  let open: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
-    release = resolve;
+    open = resolve;
   });
-  await page.route(pattern, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
+  const going = new Set<Promise<void>>();
+  const handler = (route: Route) => {
+    const on = held.then(() => route.continue());
+    going.add(on);
+    return on;
+  };
+  await page.route(pattern, handler);
+  return async () => {
+    open();
+    await Promise.allSettled(going);
+    await page.unroute(pattern, handler);
+  };
 }
 
 /** The page's CPU four times slower, as Lighthouse's mobile runs (Chromium's DevTools protocol). */
