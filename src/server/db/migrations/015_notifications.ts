@@ -6,7 +6,7 @@ import type { Dialect } from '../index.ts';
  * mail, the owner's webhook), written in the transaction of the state change. The unique key
  * (purpose, subject, recipient) makes a second write of one event a no-op. The sender claims a due
  * row with a lease (claimed_until), delivers it, and marks it sent, or schedules a retry (next_at)
- * with the error. The dev email outbox keeps the HTML twin of a mail too.
+ * with the error. The dev email outbox keeps the HTML twin of a mail too, and longer purposes.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const idType = dialect === 'postgres' ? 'serial' : 'integer';
@@ -46,4 +46,16 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .alterTable('email_outbox')
     .addColumn('html', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
+  // `owner-needs-action` is longer than the 16 characters the dev outbox took, and an order's mail can
+  // pass its 2,000 (SQLite does not enforce either).
+  if (dialect === 'postgres') {
+    await db.schema
+      .alterTable('email_outbox')
+      .alterColumn('purpose', (c) => c.setDataType('varchar(32)'))
+      .execute();
+    await db.schema
+      .alterTable('email_outbox')
+      .alterColumn('text', (c) => c.setDataType('text'))
+      .execute();
+  }
 }
