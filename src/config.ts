@@ -167,6 +167,14 @@ export const NOTIFY_BATCH = 50;
 export const NOTIFY_RETRY_BASE_MS = 30_000;
 export const NOTIFY_RETRY_MAX_MS = 60 * 60_000;
 export const NOTIFY_MAX_ATTEMPTS = 60;
+/**
+ * An ATM or store-code order's placed mail waits (looking again every NOTIFY_PAY_INFO_POLL_MS) for
+ * ECPay to give the account or code, at most NOTIFY_PAY_INFO_WAIT_MS after the order, then goes without.
+ */
+export const NOTIFY_PAY_INFO_WAIT_MS = 30 * 60_000;
+export const NOTIFY_PAY_INFO_POLL_MS = 60_000;
+/** Sent and skipped notifications are deleted by the maintenance sweep this long after they were written. */
+export const NOTIFY_KEEP_MS = 30 * 86_400_000;
 /** How long the webhook adapter waits for the receiver's answer. */
 export const NOTIFY_WEBHOOK_TIMEOUT_MS = 10_000;
 /** A variant's stock at or below this (LOW_STOCK_AT) mails the owner, once per crossing. */

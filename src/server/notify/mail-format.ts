@@ -28,7 +28,9 @@ export function when(ms: number, locale: string): string {
     hour: '2-digit',
     minute: '2-digit',
     hour12: false,
-  }).format(new Date(ms));
+  })
+    .format(new Date(ms))
+    .replace(/[\u2009\u202f]/g, ' '); // ICU's thin spaces: plain spaces in a mail
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   NOTIFY_BATCH,
   NOTIFY_LEASE_MS,
   NOTIFY_MAX_ATTEMPTS,
+  NOTIFY_PAY_INFO_POLL_MS,
   NOTIFY_RETRY_BASE_MS,
   NOTIFY_RETRY_MAX_MS,
   NOTIFY_SEND_INTERVAL_MS,
@@ -36,6 +37,8 @@ export const retryDelay = (attempts: number): number =>
 
 /** Thrown when a row has nowhere to go (no address, nothing configured): it is marked skipped. */
 class Nowhere extends Error {}
+/** Thrown when a row is not to go yet (a placed mail waiting for the ATM account): looked at again later, no try counted. */
+class NotYet extends Error {}
 
 /**
  * From OWNER_DIGEST_HOUR Taipei time, yesterday's digest is written once (its day is in the key, so
@@ -57,6 +60,7 @@ async function deliver(deps: Deps, row: Row): Promise<string> {
     if (row.order_id === null) throw new Nowhere('no order');
     const m = await shopperMail(deps, row.purpose as ShopperPurpose, row.order_id, payload);
     if (!m) throw new Nowhere('the order has no email address');
+    if (m === 'wait') throw new NotYet('waiting for the ATM account or store code');
     if (takeFault('email.down')) throw new Error('mail server down (test fault email.down)');
     await deps.mail.send({ to: m.to, purpose: row.purpose, ...m.mail, messageId });
     return m.to;
@@ -127,6 +131,10 @@ export async function sendDue(deps: Deps): Promise<SendPass> {
       pass.sent++;
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_KEPT);
+      if (err instanceof NotYet) {
+        await mine.set({ next_at: now + NOTIFY_PAY_INFO_POLL_MS, claimed_until: 0, last_error: message }).execute();
+        continue;
+      }
       if (err instanceof Nowhere) {
         await mine.set({ state: 'skipped', last_error: message, claimed_until: 0 }).execute();
         pass.skipped++;

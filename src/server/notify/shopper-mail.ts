@@ -1,4 +1,4 @@
-import type { Locale } from '../../config.ts';
+import { type Locale, NOTIFY_PAY_INFO_WAIT_MS } from '../../config.ts';
 import type { PaymentCode } from '../checkout/checkout.schemas.ts';
 import { PAYMENT_NAMES } from '../checkout/checkout-text.ts';
 import type { Deps } from '../context.ts';
@@ -33,6 +33,8 @@ async function readMailOrder(k: K, orderId: number) {
       'o.tracking_no',
       'o.paid_at',
       'o.pay_deadline',
+      'o.state',
+      'o.created_at',
       'm.email as member_email',
       'm.email_verify',
     ])
@@ -80,17 +82,30 @@ function sums(o: MailOrder, l: Locale): string {
         .join('\n');
 }
 
+const issuedAttempt = (k: K, orderId: number) =>
+  k
+    .selectFrom('payment_attempts')
+    .select(['bank_code', 'v_account', 'payment_no', 'expires_at'])
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'issued')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+/**
+ * Whether the placed mail of an ATM or store-code order should wait for its account or code: still
+ * awaiting payment, none given yet, and placed less than NOTIFY_PAY_INFO_WAIT_MS ago.
+ */
+async function waitsForPayInfo(k: K, o: MailOrder & { state: string; created_at: number }, now: number) {
+  if (o.payment_method !== 'atm' && o.payment_method !== 'cvs_code') return false;
+  if (o.state !== 'awaiting_payment' || now - Number(o.created_at) >= NOTIFY_PAY_INFO_WAIT_MS) return false;
+  return !(await issuedAttempt(k, o.id));
+}
+
 /** How to pay: the ATM account or store code with its deadline once ECPay gave one, else the method. */
 async function howToPay(k: K, o: MailOrder, l: Locale): Promise<string> {
   const method = PAYMENT_NAMES[o.payment_method as PaymentCode];
   const name = method ? (en(l) ? method.en : method.zh) : o.payment_method;
-  const a = await k
-    .selectFrom('payment_attempts')
-    .select(['bank_code', 'v_account', 'payment_no', 'expires_at'])
-    .where('order_id', '=', o.id)
-    .where('state', '=', 'issued')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const a = await issuedAttempt(k, o.id);
   const by = a?.expires_at ? when(Number(a.expires_at), l) : '';
   if (a?.v_account)
     return en(l)
@@ -138,18 +153,22 @@ function why(payload: Record<string, unknown>, note: string, l: Locale): string 
   return note ? (en(l) ? `Reason: ${note}` : `原因：${note}`) : en(l) ? 'The order was cancelled.' : '訂單已取消。';
 }
 
-/** Composes the shopper's mail of `purpose`; undefined when the order is gone or has no address. */
+/**
+ * Composes the shopper's mail of `purpose`; undefined when the order is gone or has no address,
+ * `wait` when the placed mail waits for ECPay's ATM account or store code.
+ */
 export async function shopperMail(
   deps: Deps,
   purpose: ShopperPurpose,
   orderId: number,
   payload: Record<string, unknown>,
-): Promise<{ to: string; mail: RenderedMail } | undefined> {
+): Promise<{ to: string; mail: RenderedMail } | 'wait' | undefined> {
   const k = deps.db.kysely;
   const o = await readMailOrder(k, orderId);
   if (!o) return undefined;
   const to = shopperAddress(o);
   if (!to) return undefined;
+  if (purpose === 'order-placed' && (await waitsForPayInfo(k, o, deps.clock.now()))) return 'wait';
   const l: Locale = o.locale === 'en' ? 'en' : 'zh-TW';
   const shop = en(l) ? SHOP.en : SHOP.zh;
   const hello = en(l) ? `Dear ${o.receiver_name},` : `${o.receiver_name} 您好：`;

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFY_LEASE_MS } from '../../../src/config.ts';
+import {
+  NOTIFY_KEEP_MS,
+  NOTIFY_LEASE_MS,
+  NOTIFY_PAY_INFO_POLL_MS,
+  NOTIFY_PAY_INFO_WAIT_MS,
+} from '../../../src/config.ts';
 import { armFault, faultsLeft } from '../../../src/server/common/faults.ts';
 import type { Deps } from '../../../src/server/context.ts';
 import { notifyShopper } from '../../../src/server/notify/outbox.ts';
 import { retryDelay, sendDue } from '../../../src/server/notify/sender.ts';
+import { sweep } from '../../../src/server/ops/maintenance.ts';
 import { cancelForShop, shipOrder } from '../../../src/server/orders/order-admin.ts';
 import { moveOrder } from '../../../src/server/orders/order-state.ts';
 import { outboxEmail } from '../../../src/server/providers/email-outbox.ts';
@@ -195,6 +201,65 @@ describe('the notification outbox', () => {
     expect((await mailsTo(email)).map((m) => m.purpose)).toEqual(['order-placed']);
     expect((await rowOf()).state).toBe('sent');
     armFault('email.down', 0);
+  });
+
+  it('an ATM order’s placed mail waits for the account and carries it with its deadline; without one it goes after the wait', async () => {
+    const [v] = await pickVariants(shop, 1, 50);
+    await sendDue(shop.deps);
+    const b = await memberBuyer(shop, [[v!, 1]]);
+    const email = freshEmail();
+    const placed = await placeFor(b, email, { payment: 'atm' });
+    const id = await idOf(placed.no);
+    await sendDue(shop.deps);
+    expect(await mailsTo(email)).toEqual([]);
+    shop.clock.advance(NOTIFY_PAY_INFO_POLL_MS);
+    await shop.deps.db.kysely
+      .insertInto('payment_attempts')
+      .values({
+        order_id: id,
+        merchant_trade_no: `T${id}X${Date.now() % 1e9}`,
+        method: 'atm',
+        amount: placed.total,
+        state: 'issued',
+        bank_code: '812',
+        v_account: '9103522175887271',
+        expires_at: Date.UTC(2026, 10, 24, 15, 59),
+        created_at: shop.clock.now(),
+      })
+      .execute();
+    await sendDue(shop.deps);
+    const [mail] = await mailsTo(email);
+    expect(mail!.purpose).toBe('order-placed');
+    expect(mail!.text).toContain('銀行代碼 812、帳號 9103522175887271');
+    expect(mail!.text).toContain('2026/11/24 23:59');
+
+    const b2 = await memberBuyer(shop, [[v!, 1]]);
+    const email2 = freshEmail();
+    await placeFor(b2, email2, { payment: 'atm' });
+    await sendDue(shop.deps);
+    shop.clock.advance(NOTIFY_PAY_INFO_WAIT_MS);
+    await sendDue(shop.deps);
+    const [late] = await mailsTo(email2);
+    expect(late!.text).toContain('ATM 轉帳');
+    expect(late!.text).toContain('付款方式請見訂單頁');
+  });
+
+  it('the maintenance sweep deletes notifications delivered a month ago, keeping those that wait', async () => {
+    const k = shop.deps.db.kysely;
+    const now = shop.clock.now();
+    const old = now - NOTIFY_KEEP_MS - 1;
+    const base = { recipient: 'owner' as const, order_id: null, next_at: old, created_at: old };
+    await k
+      .insertInto('notifications')
+      .values([
+        { ...base, purpose: 'owner-daily', subject: 'day:2020-01-01', state: 'sent' },
+        { ...base, purpose: 'owner-daily', subject: 'day:2020-01-02', state: 'pending' },
+      ])
+      .execute();
+    expect((await sweep(shop.deps)).notifications).toBe(1);
+    const left = await k.selectFrom('notifications').select('subject').where('subject', 'like', 'day:2020-%').execute();
+    expect(left).toEqual([{ subject: 'day:2020-01-02' }]);
+    await k.deleteFrom('notifications').where('subject', '=', 'day:2020-01-02').execute();
   });
 });
 
