@@ -244,6 +244,31 @@ describe('the notification outbox', () => {
     expect(late!.text).toContain('付款方式請見訂單頁');
   });
 
+  it("mails a member's verified email when the receiver left none, and nobody when it is not verified", async () => {
+    const [v] = await pickVariants(shop, 1, 50);
+    const k = shop.deps.db.kysely;
+    const results: string[][] = [];
+    for (const verified of [1, 0]) {
+      const b = await memberBuyer(shop, [[v!, 1]]);
+      const email = freshEmail();
+      const memberId = (
+        await k.selectFrom('members').select('id').where('phone', '=', b.phone).executeTakeFirstOrThrow()
+      ).id;
+      await k.updateTable('members').set({ email, email_verify: verified }).where('id', '=', memberId).execute();
+      const placed = await placeFor(b, '');
+      await sendDue(shop.deps);
+      results.push((await mailsTo(email)).map((m) => m.purpose));
+      const row = await k
+        .selectFrom('notifications')
+        .select(['state', 'last_error'])
+        .where('order_id', '=', await idOf(placed.no))
+        .where('purpose', '=', 'order-placed')
+        .executeTakeFirstOrThrow();
+      expect(row.state).toBe(verified ? 'sent' : 'skipped');
+    }
+    expect(results).toEqual([['order-placed'], []]);
+  });
+
   it('the maintenance sweep deletes notifications delivered a month ago, keeping those that wait', async () => {
     const k = shop.deps.db.kysely;
     const now = shop.clock.now();
