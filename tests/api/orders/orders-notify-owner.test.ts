@@ -168,4 +168,17 @@ describe("the owner's alerts", () => {
       expect.objectContaining({ day: '2026-11-21', orders: Number(yesterdays.n), sales: Number(yesterdays.sum) }),
     ]);
   });
+
+  it('a start with SHOP_NOTIFY_WEBHOOK but no secret is refused; addresses are checked', async () => {
+    const { assertServingConfig } = await import('../../../src/server/deps.ts');
+    const { readEnv } = await import('../../../src/server/env.ts');
+    const env = readEnv({ NODE_ENV: 'test', SHOP_NOTIFY_WEBHOOK: 'https://hooks.example/shop' });
+    expect(() => assertServingConfig(env)).toThrow(/SHOP_NOTIFY_WEBHOOK_SECRET/);
+    expect(() => assertServingConfig({ ...env, SHOP_NOTIFY_WEBHOOK_SECRET: SECRET })).not.toThrow();
+    expect(readEnv({ SHOP_NOTIFY_EMAIL: 'a@shop.tw, b@shop.tw' }).SHOP_NOTIFY_EMAIL).toEqual([
+      'a@shop.tw',
+      'b@shop.tw',
+    ]);
+    expect(() => readEnv({ SHOP_NOTIFY_EMAIL: 'a@shop.tw, not-an-address' })).toThrow(/SHOP_NOTIFY_EMAIL/);
+  });
 });

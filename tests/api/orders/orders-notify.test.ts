@@ -13,6 +13,8 @@ import { sweep } from '../../../src/server/ops/maintenance.ts';
 import { cancelForShop, shipOrder } from '../../../src/server/orders/order-admin.ts';
 import { moveOrder } from '../../../src/server/orders/order-state.ts';
 import { outboxEmail } from '../../../src/server/providers/email-outbox.ts';
+import { smtpEmail } from '../../../src/server/providers/email-smtp.ts';
+import { startSmtpSink } from '../../helpers/smtp-sink.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { okResult } from '../../helpers/wire-asserts.ts';
 import { pickVariants } from '../cart/cart-helpers.ts';
@@ -285,6 +287,42 @@ describe('the notification outbox', () => {
     const left = await k.selectFrom('notifications').select('subject').where('subject', 'like', 'day:2020-%').execute();
     expect(left).toEqual([{ subject: 'day:2020-01-02' }]);
     await k.deleteFrom('notifications').where('subject', '=', 'day:2020-01-02').execute();
+  });
+});
+
+describe('through a real mail server (SMTP)', () => {
+  it('a server that is down: the mail is retried, then sent once as HTML with a plain-text twin and a stable Message-ID', async () => {
+    const [v] = await pickVariants(shop, 1, 50);
+    await sendDue(shop.deps);
+    const b = await memberBuyer(shop, [[v!, 1]]);
+    const email = freshEmail();
+    const placed = await placeFor(b, email, { payment: 'credit' });
+    const sink = await startSmtpSink();
+    // Nothing listens there: the connection is refused at once.
+    const down: Deps = { ...shop.deps, mail: smtpEmail({ url: 'smtp://127.0.0.1:9', from: 'no-reply@soundwood.tw' }) };
+    const up: Deps = { ...shop.deps, mail: smtpEmail({ url: sink.url, from: 'no-reply@soundwood.tw' }) };
+    try {
+      expect(await sendDue(down)).toMatchObject({ sent: 0, retried: 1 });
+      shop.clock.advance(retryDelay(1));
+      expect(await sendDue(up)).toMatchObject({ sent: 1 });
+      await sendDue(up);
+      expect(sink.mails).toHaveLength(1);
+      const data = sink.mails[0]!.data;
+      expect(sink.mails[0]!.to).toEqual([email]);
+      expect(data).toMatch(/Content-Type: multipart\/alternative/);
+      expect(data).toMatch(/Content-Type: text\/plain/);
+      expect(data).toMatch(/Content-Type: text\/html/);
+      const id = await idOf(placed.no);
+      const row = await shop.deps.db.kysely
+        .selectFrom('notifications')
+        .select('id')
+        .where('order_id', '=', id)
+        .where('purpose', '=', 'order-placed')
+        .executeTakeFirstOrThrow();
+      expect(data).toContain(`Message-ID: <notification-${row.id}.order-placed@localhost>`);
+    } finally {
+      await sink.close();
+    }
   });
 });
 
