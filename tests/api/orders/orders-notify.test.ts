@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CARD_PAY_TIMEOUT_MS,
   NOTIFY_KEEP_MS,
   NOTIFY_LEASE_MS,
   NOTIFY_PAY_INFO_POLL_MS,
@@ -12,6 +13,7 @@ import { retryDelay, sendDue } from '../../../src/server/notify/sender.ts';
 import { sweep } from '../../../src/server/ops/maintenance.ts';
 import { cancelForShop, shipOrder } from '../../../src/server/orders/order-admin.ts';
 import { moveOrder } from '../../../src/server/orders/order-state.ts';
+import { releaseUnpaid } from '../../../src/server/payment/sweep.ts';
 import { outboxEmail } from '../../../src/server/providers/email-outbox.ts';
 import { smtpEmail } from '../../../src/server/providers/email-smtp.ts';
 import { startSmtpSink } from '../../helpers/smtp-sink.ts';
@@ -370,6 +372,19 @@ describe('the shopper mails of an order', () => {
     const html = await htmlOf(email, 'order-cancelled');
     expect(html).toContain('&lt;b&gt;changed&lt;/b&gt; &amp; mind');
     expect(html).not.toContain('<b>changed');
+  });
+
+  it('mails a card order released unpaid at its deadline: why, and that nothing was paid', async () => {
+    const [v] = await pickVariants(shop, 1, 50);
+    const b = await memberBuyer(shop, [[v!, 1]]);
+    const email = freshEmail();
+    const placed = await placeFor(b, email, { payment: 'credit' }, 'en');
+    shop.clock.advance(CARD_PAY_TIMEOUT_MS + 1);
+    expect(await releaseUnpaid(shop.deps)).toContain(placed.no);
+    await sendDue(shop.deps);
+    const mail = (await mailsTo(email)).find((m) => m.purpose === 'order-cancelled')!;
+    expect(mail.text).toContain('The payment deadline passed');
+    expect(mail.text).toContain('Nothing was paid');
   });
 
   it('tells the owner when a paid order is cancelled and needs a refund', async () => {
