@@ -49,7 +49,15 @@ async function writeDigest(deps: Deps, now: number): Promise<void> {
   const today = taipeiMidnight(taipeiDay(now));
   if (now < today + OWNER_DIGEST_HOUR * HOUR_MS) return;
   const day = taipeiDay(today - 1);
-  await notifyOwner(deps.db.kysely, 'owner-daily', `day:${day}`, { payload: { day }, now });
+  const k = deps.db.kysely;
+  // Looked up first: the insert's conflict would take a sequence number on every pass of the day.
+  const written = await k
+    .selectFrom('notifications')
+    .select('id')
+    .where('purpose', '=', 'owner-daily')
+    .where('subject', '=', `day:${day}`)
+    .executeTakeFirst();
+  if (!written) await notifyOwner(k, 'owner-daily', `day:${day}`, { payload: { day }, now });
 }
 
 /** Delivers one claimed row; returns where it went. Throws to retry, Nowhere to skip. */
