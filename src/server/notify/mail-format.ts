@@ -37,11 +37,11 @@ export function when(ms: number, locale: string): string {
  * The plain text and the HTML of a composed mail. Every piece of text is escaped into the HTML (a
  * receiver's name or a cancel reason is the shopper's own input), and the link only as an http(s) URL.
  */
-export function render(c: Composed): RenderedMail {
+export function render(c: Composed, lang: string): RenderedMail {
   const href = c.link && /^https?:\/\//.test(c.link.href) ? c.link.href : '';
   const text = [...c.paragraphs, ...(href && c.link ? [`${c.link.label}: ${href}`] : [])].join('\n\n');
   const body = c.paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`);
   if (href && c.link) body.push(`<p><a href="${escapeHtml(href)}">${escapeHtml(c.link.label)}</a></p>`);
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(c.subject)}</title></head><body>${body.join('')}</body></html>`;
+  const html = `<!doctype html><html lang="${lang === 'en' ? 'en' : 'zh-Hant-TW'}"><head><meta charset="utf-8"><title>${escapeHtml(c.subject)}</title></head><body>${body.join('')}</body></html>`;
   return { subject: c.subject, text, html, link: href };
 }

@@ -20,14 +20,17 @@ export async function notifyTest(deps: Deps): Promise<NotifyTestResult> {
   const to = deps.env.SHOP_NOTIFY_EMAIL ?? [];
   const en = deps.env.SHOP_NOTIFY_LOCALE === 'en';
   const at = new Date(deps.clock.now()).toISOString();
-  const mail = render({
-    subject: en ? 'Test of the shop’s alerts' : '商店通知測試',
-    paragraphs: [
-      en
-        ? `This is a test from the shop (${at}). New orders, orders that need you, low stock and the daily summary come to this address.`
-        : `這是商店的測試信（${at}）。新訂單、需要處理的訂單、庫存偏低與每日摘要都會寄到這個信箱。`,
-    ],
-  });
+  const mail = render(
+    {
+      subject: en ? 'Test of the shop’s alerts' : '商店通知測試',
+      paragraphs: [
+        en
+          ? `This is a test from the shop (${at}). New orders, orders that need you, low stock and the daily summary come to this address.`
+          : `這是商店的測試信（${at}）。新訂單、需要處理的訂單、庫存偏低與每日摘要都會寄到這個信箱。`,
+      ],
+    },
+    deps.env.SHOP_NOTIFY_LOCALE,
+  );
   const result: NotifyTestResult = { to, mail: null, webhook: null };
   if (to.length) {
     try {

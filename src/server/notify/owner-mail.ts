@@ -106,7 +106,7 @@ export async function ownerMail(
       break;
     }
   }
-  return { mail: render(c), data };
+  return { mail: render(c, l), data };
 }
 
 /** Yesterday's (`day`'s) orders and sales, what waits to ship, what needs a person: the daily digest. */

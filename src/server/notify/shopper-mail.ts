@@ -254,5 +254,5 @@ export async function shopperMail(
       break;
     }
   }
-  return { to, mail: render(c) };
+  return { to, mail: render(c, l) };
 }

@@ -372,6 +372,7 @@ describe('the shopper mails of an order', () => {
     const html = await htmlOf(email, 'order-cancelled');
     expect(html).toContain('&lt;b&gt;changed&lt;/b&gt; &amp; mind');
     expect(html).not.toContain('<b>changed');
+    expect(html).toContain('<html lang="en">');
   });
 
   it('mails a card order released unpaid at its deadline: why, and that nothing was paid', async () => {
