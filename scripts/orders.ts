@@ -15,6 +15,8 @@
  *                      the others ECPay has no cancel: --unsent when the parcel stays with the shop)
  *   npm run orders -- expire           (cancel unpaid orders past their deadline; run it on a schedule)
  *   npm run orders -- reconcile [<no>] (ask ECPay now whether unpaid orders were paid, and apply it)
+ *   npm run orders -- notify-test      (one test mail to SHOP_NOTIFY_EMAIL, and the webhook's if set: taken or not)
+ *   npm run orders -- outbox [--failed] (the shop's mails and webhook events that wait, or were given up, with why)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -22,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { forTerminal, jsonForTerminal, terminalSafe } from '../src/server/common/terminal-text.ts';
 import type { Deps } from '../src/server/context.ts';
 import type { OrderState } from '../src/server/db/schema.ts';
+import { listOutbox, notifyTest } from '../src/server/notify/owner-commands.ts';
 import {
   cancelForShop,
   completeOrder,
@@ -42,7 +45,7 @@ import { labelPage } from '../src/server/shipping/label.ts';
 import { runOwnerTool } from './lib/owner-tool.ts';
 
 const USAGE =
-  'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile [<no>] [--carrier X --tracking Y] [--reason X] [--unsent]';
+  'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile|notify-test|outbox [<no>] [--carrier X --tracking Y] [--reason X] [--unsent] [--failed]';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -55,6 +58,7 @@ const { positionals, values } = parseArgs({
     unsent: { type: 'boolean', default: false },
     'needs-action': { type: 'boolean', default: false },
     'to-ship': { type: 'boolean', default: false },
+    failed: { type: 'boolean', default: false },
   },
 });
 const [command, no = ''] = positionals;
@@ -115,6 +119,37 @@ async function run(deps: Deps): Promise<void> {
       for (const c of r.checks)
         console.log(forTerminal`  ${c.merchantTradeNo}  ${c.answer}` + (c.outcome ? forTerminal` → ${c.outcome}` : ''));
     }
+    return;
+  }
+  if (command === 'notify-test') {
+    const r = await notifyTest(deps);
+    if (!r.mail && !r.webhook)
+      throw new OrderAdminError(
+        'SHOP_NOTIFY_EMAIL is not set (one or more addresses, comma-separated): nothing to test.',
+      );
+    if (r.mail?.ok) console.log(`The mail server (${deps.mail.name}) took the test mail to ${r.to.join(', ')}.`);
+    else if (r.mail) console.log(`The mail server (${deps.mail.name}) refused the test mail: ${r.mail.error}`);
+    if (r.webhook?.ok) console.log(`The webhook at ${r.webhook.host} took the signed test event.`);
+    else if (r.webhook) console.log(`The webhook at ${r.webhook.host} refused the test event: ${r.webhook.error}`);
+    if (r.mail?.ok === false || r.webhook?.ok === false) process.exitCode = 1;
+    return;
+  }
+  if (command === 'outbox') {
+    const limit = Math.max(1, Math.min(500, Number(values.limit) || 20));
+    const rows = await listOutbox(deps, { failed: values.failed ?? false, limit });
+    if (!rows.length) console.log(values.failed ? 'No mail was given up.' : 'Nothing waits to be sent.');
+    for (const r of rows)
+      console.log(
+        [
+          `#${r.id}`,
+          r.purpose.padEnd(18),
+          r.recipient.padEnd(8),
+          r.no ?? r.subject,
+          `tries ${r.attempts}`,
+          r.state === 'pending' ? `next ${when(Number(r.next_at))}` : 'given up',
+          ...(r.last_error ? [`why: ${r.last_error}`] : []),
+        ].join('  '),
+      );
     return;
   }
   if (!no) throw new OrderAdminError(`${command ?? ''} needs an order number.\n${USAGE}`);

@@ -154,3 +154,30 @@ export const INVOICE_TIMEOUT_MS = 10_000;
 export const CHECKOUT_NOTE_MAX = 200;
 /** Orders per page in the member's order list. */
 export const ORDERS_PAGE_SIZE = 10;
+
+/**
+ * Notifications (issue 30): the outbox sender claims due rows for NOTIFY_LEASE_MS (another server
+ * takes a row only once its lease ran out), every NOTIFY_SEND_INTERVAL_MS, NOTIFY_BATCH at a time.
+ * A failed delivery waits NOTIFY_RETRY_BASE_MS doubled per attempt (at most NOTIFY_RETRY_MAX_MS) and
+ * is given up after NOTIFY_MAX_ATTEMPTS (about two days of an hour apart), then listed as failed.
+ */
+export const NOTIFY_LEASE_MS = 2 * 60_000;
+export const NOTIFY_SEND_INTERVAL_MS = 15_000;
+export const NOTIFY_BATCH = 50;
+export const NOTIFY_RETRY_BASE_MS = 30_000;
+export const NOTIFY_RETRY_MAX_MS = 60 * 60_000;
+export const NOTIFY_MAX_ATTEMPTS = 60;
+/**
+ * An ATM or store-code order's placed mail waits (looking again every NOTIFY_PAY_INFO_POLL_MS) for
+ * ECPay to give the account or code, at most NOTIFY_PAY_INFO_WAIT_MS after the order, then goes without.
+ */
+export const NOTIFY_PAY_INFO_WAIT_MS = 30 * 60_000;
+export const NOTIFY_PAY_INFO_POLL_MS = 60_000;
+/** Sent and skipped notifications are deleted by the maintenance sweep this long after they were written. */
+export const NOTIFY_KEEP_MS = 30 * 86_400_000;
+/** How long the webhook adapter waits for the receiver's answer. */
+export const NOTIFY_WEBHOOK_TIMEOUT_MS = 10_000;
+/** A variant's stock at or below this (LOW_STOCK_AT) mails the owner, once per crossing. */
+export const LOW_STOCK_AT_DEFAULT = 3;
+/** The owner's daily digest goes out from this hour (Taipei time), covering the day before. */
+export const OWNER_DIGEST_HOUR = 9;

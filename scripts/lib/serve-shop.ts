@@ -1,5 +1,6 @@
 /**
- * One serving process: the database, the maintenance sweeper at once and the payment sweeper once
+ * One serving process: the database, the maintenance sweeper and the notification sender (issue 30)
+ * at once, and the payment sweeper once
  * listening (in simulator mode its e-invoice calls go to this very server), and a clean stop on
  * SIGINT/SIGTERM that lets requests under way finish and closes the database. Used by
  * `npm run serve` and the load suite's API server.
@@ -7,6 +8,7 @@
 import { serve } from '@hono/node-server';
 import type { Deps } from '../../src/server/context.ts';
 import type { ServerEnv } from '../../src/server/env.ts';
+import { startNotifier } from '../../src/server/notify/sender.ts';
 import { startSweeper } from '../../src/server/ops/maintenance.ts';
 import { startPaymentSweeper } from '../../src/server/payment/sweep.ts';
 
@@ -17,6 +19,7 @@ export function serveShop(
   onListening: (port: number) => void,
 ): void {
   const stopSweeper = startSweeper(deps);
+  const stopNotifier = startNotifier(deps);
   let stopPaymentSweeper = async () => {};
   const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     onListening(info.port);
@@ -24,7 +27,12 @@ export function serveShop(
   });
   function shutdown() {
     stopSweeper();
-    server.close(() => void stopPaymentSweeper().then(() => deps.db.close().then(() => process.exit(0))));
+    server.close(
+      () =>
+        void Promise.all([stopPaymentSweeper(), stopNotifier()]).then(() =>
+          deps.db.close().then(() => process.exit(0)),
+        ),
+    );
     setTimeout(() => process.exit(0), 3_000).unref();
   }
   process.on('SIGINT', shutdown);

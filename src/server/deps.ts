@@ -54,5 +54,9 @@ export function assertServingConfig(env: ServerEnv): void {
     throw new Error(
       'NODE_ENV=production with EMAIL_PROVIDER=outbox would keep reset links in a local outbox. Set EMAIL_PROVIDER=smtp (with SMTP_URL), or ALLOW_SIMULATORS=1 for a demo.',
     );
+  if (env.SHOP_NOTIFY_WEBHOOK && !env.SHOP_NOTIFY_WEBHOOK_SECRET)
+    throw new Error(
+      'SHOP_NOTIFY_WEBHOOK needs SHOP_NOTIFY_WEBHOOK_SECRET (16 characters or more) to sign what it sends. Set it and start again.',
+    );
   assertEcpayServingConfig(env);
 }

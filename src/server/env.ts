@@ -34,6 +34,24 @@ const schema = z.object({
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('聲林音響 Soundwood Audio <no-reply@soundwood.tw>'),
+  /** The owner's alerts (issue 30): one or more addresses, comma-separated; unset: no owner mail. */
+  SHOP_NOTIFY_EMAIL: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email()).max(20))
+    .optional(),
+  /** The language of the owner's mails. */
+  SHOP_NOTIFY_LOCALE: z.enum(['zh-TW', 'en']).default('zh-TW'),
+  /** Optional: the owner's events as signed JSON (X-Shop-Signature: HMAC-SHA256 with the secret). */
+  SHOP_NOTIFY_WEBHOOK: z.url({ protocol: /^https?$/ }).optional(),
+  SHOP_NOTIFY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** A variant's stock at or below this mails the owner (owner-low-stock), once per crossing. */
+  LOW_STOCK_AT: z.coerce.number().int().min(0).max(10_000).optional(),
   /** Origin of the storefront, for the links in emails (the build uses it for canonical links). */
   SITE_URL: z.string().url().default('http://localhost:4321'),
   CORS_ORIGINS: z.string().default(''),

@@ -8,13 +8,15 @@ import { ApiError } from './errors.ts';
  * transaction of a payment notice.
  * The e-invoice simulator's faults (read with `takeFault`): `invoice.slow-answer` issues the invoice
  * but answers after the adapter gave up; `invoice.rate-limited` answers HTTP 403 as ECPay does to
- * too-frequent calls.
+ * too-frequent calls. `email.down`: the notification sender's next deliveries fail as if the mail
+ * server (or the owner's webhook) were down.
  */
 export const FAULT_NAMES = [
   'order.after-stock',
   'payment.notify',
   'invoice.slow-answer',
   'invoice.rate-limited',
+  'email.down',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 

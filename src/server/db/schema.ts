@@ -31,6 +31,7 @@ import type {
   SysVarsTable,
   VariantsTable,
 } from './tables/catalog.ts';
+import type { NotificationsTable } from './tables/notifications.ts';
 import type {
   IdempotencyKeysTable,
   OrderEventsTable,
@@ -104,4 +105,5 @@ export interface Database {
   sim_logistics_orders: SimLogisticsOrdersTable;
   page_rebuilds: PageRebuildsTable;
   page_rebuild_schedulers: PageRebuildSchedulersTable;
+  notifications: NotificationsTable;
 }

@@ -1,3 +1,4 @@
+import { NOTIFY_KEEP_MS } from '../../config.ts';
 import { sweepGuestCarts } from '../cart/cart-owner.ts';
 import type { Deps } from '../context.ts';
 
@@ -10,7 +11,8 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
 /**
  * Deletes security records that can no longer matter: rate-limit windows (the longest is a day),
  * expired or used one-time codes and reset tickets, and expired or revoked sessions. Safe to run
- * from every instance at once. Guest carts unused for 30 days go too.
+ * from every instance at once. Guest carts unused for 30 days go too, and notifications delivered a
+ * month ago (NOTIFY_KEEP_MS).
  */
 export async function sweep(deps: Deps): Promise<Record<string, number>> {
   const cutoff = deps.clock.now() - RETENTION_MS;
@@ -23,14 +25,21 @@ export async function sweep(deps: Deps): Promise<Record<string, number>> {
       .deleteFrom('sessions')
       .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
       .executeTakeFirst(),
+    // Delivered (or nowhere to go) a month ago: the events they record are long past repeating.
+    k
+      .deleteFrom('notifications')
+      .where('state', 'in', ['sent', 'skipped'])
+      .where('created_at', '<', deps.clock.now() - NOTIFY_KEEP_MS)
+      .executeTakeFirst(),
   ]);
   const guestCarts = await sweepGuestCarts(k, deps.clock.now());
-  const [rateLimits, otpCodes, resetTickets, sessions] = counts.map((r) => Number(r.numDeletedRows));
+  const [rateLimits, otpCodes, resetTickets, sessions, notifications] = counts.map((r) => Number(r.numDeletedRows));
   return {
     rateLimits: rateLimits ?? 0,
     otpCodes: otpCodes ?? 0,
     resetTickets: resetTickets ?? 0,
     sessions: sessions ?? 0,
+    notifications: notifications ?? 0,
     guestCarts,
   };
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../common/errors.ts';
 import { loc } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
+import { notifyNeedsAction } from '../notify/outbox.ts';
 import { afterMove } from '../payment/invoicing.ts';
 import { lockOrder } from '../payment/notices.ts';
 import { parcelBooked } from '../shipping/parcel-booked.ts';
@@ -93,12 +94,13 @@ export async function cancelOrder(
     // Thrown, not returned: what `before` did is rolled back with it.
     if (!(await moveOrder(trx, { orderId, to: 'cancelled', note: reason, now })))
       throw new ApiError('ORDER_NOT_CANCELLABLE');
-    await trx
+    const refund = await trx
       .updateTable('orders')
       .set({ needs_refund: 1 })
       .where('id', '=', orderId)
       .where('paid_at', 'is not', null)
-      .execute();
+      .executeTakeFirst();
+    if (Number(refund.numUpdatedRows) === 1) await notifyNeedsAction(trx, orderId, 'refund', now);
   });
   // A paid order's invoice is voided (the sweeper retries when the e-invoice service is down).
   afterMove(deps, orderId, 'cancelled');

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, OrderState } from '../db/schema.ts';
+import { notifyNewOrder, notifyShopper } from '../notify/outbox.ts';
 import { releaseUses } from '../promotions/promotion-store.ts';
 
 /**
@@ -97,7 +98,25 @@ export async function moveOrder(
     await returnStock(trx, opts.orderId);
     await releaseUses(trx, opts.orderId, opts.now);
   }
+  const why = opts.parcelReturned
+    ? 'unclaimed'
+    : opts.deadlinePassed || opts.deadlineAtMost !== undefined
+      ? 'released'
+      : '';
+  await notifyOfMove(trx, opts.orderId, opts.to, opts.now, why);
   return true;
+}
+
+/**
+ * The mails of a move, written with it (issue 30): the shopper hears of a payment, a parcel on its way
+ * and a cancel; the owner of a new paid order.
+ */
+async function notifyOfMove(trx: Trx, orderId: number, to: OrderState, now: number, why: string): Promise<void> {
+  if (to === 'paid') {
+    await notifyShopper(trx, 'order-paid', orderId, now);
+    await notifyNewOrder(trx, orderId, now);
+  } else if (to === 'shipped') await notifyShopper(trx, 'order-shipped', orderId, now);
+  else if (to === 'cancelled') await notifyShopper(trx, 'order-cancelled', orderId, now, why ? { why } : undefined);
 }
 
 /**

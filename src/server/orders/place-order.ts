@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { CARD_PAY_TIMEOUT_MS, type Locale } from '../../config.ts';
+import { CARD_PAY_TIMEOUT_MS, LOW_STOCK_AT_DEFAULT, type Locale } from '../../config.ts';
 import { clearStore, readStore } from '../cart/cart-store.ts';
 import type { OrderBody } from '../checkout/checkout.schemas.ts';
 import { type CheckoutLine, parcelOf, readCheckoutLines } from '../checkout/checkout-cart.ts';
@@ -17,10 +17,12 @@ import { checkFault } from '../common/faults.ts';
 import { newSecret, sha256 } from '../common/tokens.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
+import { notifyNewOrder, notifyOwner, notifyShopper } from '../notify/outbox.ts';
 import { discountSnapshot, promotionsFor } from '../promotions/apply.ts';
 import { couponRefused, takeUses } from '../promotions/promotion-store.ts';
 import { amountLimits } from '../providers/ecpay/limits.ts';
 import { newOrderNo } from './order-no.ts';
+import { orderLink } from './order-sms.ts';
 import { sumBy } from './order-state.ts';
 import { PREPAID } from './order-view.ts';
 
@@ -106,10 +108,11 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
     const state: OrderState = prepaid ? 'awaiting_payment' : 'processing';
     const addr = input.checked.address;
     const inv = input.checked.invoice;
+    const no = newOrderNo(now);
     const order = await trx
       .insertInto('orders')
       .values({
-        no: newOrderNo(now),
+        no,
         member_id: input.memberId,
         guest_key_hash: guestKey ? sha256(guestKey) : null,
         state,
@@ -149,6 +152,12 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
     await writeLines(trx, order.id, lines, promotions.lineDiscounts);
     await takeUses(trx, promotions, { id: order.id, memberId: input.memberId, guestPhone, now, locale });
     await trx.insertInto('order_events').values({ order_id: order.id, state, note: '', at: now }).execute();
+    // The mails of the new order (issue 30), written with it: the guest's link is known only now.
+    await notifyShopper(trx, 'order-placed', order.id, now, {
+      link: orderLink(deps.env.SITE_URL, { no, locale }, guestKey),
+    });
+    if (state === 'processing') await notifyNewOrder(trx, order.id, now);
+    await notifyLowStock(trx, lines, order.id, deps.env.LOW_STOCK_AT ?? LOW_STOCK_AT_DEFAULT, now);
     await trx
       .deleteFrom('cart_items')
       .where(
@@ -194,6 +203,28 @@ async function takeStock(trx: Trx, lines: CheckoutLine[], locale: Locale): Promi
       .set({ stock: sql`stock - ${n}` })
       .where('id', '=', productId)
       .execute();
+  }
+}
+
+/**
+ * The owner hears of each variant this order took to `at` or below from above it: once per
+ * crossing (the order that crossed is in the event's key; stock given back and taken again crosses again).
+ */
+async function notifyLowStock(trx: Trx, lines: CheckoutLine[], orderId: number, at: number, now: number) {
+  for (const [variantId, n] of sumBy(lines, (l) => l.variant_id)) {
+    const v = await trx.selectFrom('variants').select(['stock', 'sku']).where('id', '=', variantId).executeTakeFirst();
+    if (!v || v.stock > at || v.stock + n <= at) continue;
+    const line = lines.find((l) => l.variant_id === variantId)!;
+    await notifyOwner(trx, 'owner-low-stock', `variant:${variantId}:order:${orderId}`, {
+      payload: {
+        sku: v.sku,
+        stock: v.stock,
+        at,
+        name_zh: `${line.name_zh}（${line.option_value_zh}）`,
+        name_en: `${line.name_en} (${line.option_value_en})`,
+      },
+      now,
+    });
   }
 }
 

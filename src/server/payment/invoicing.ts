@@ -1,6 +1,7 @@
 import { INVOICE_MAX_ATTEMPTS, INVOICE_RETRY_BASE_MS, INVOICE_RETRY_MAX_MS } from '../../config.ts';
 import type { InvoiceChoice } from '../../lib/taiwan/invoice.ts';
 import type { Deps } from '../context.ts';
+import { notifyNeedsAction } from '../notify/outbox.ts';
 import { ecpayConfig, ecpayEndpoints } from '../providers/ecpay/config.ts';
 import { ecpayInvoice } from '../providers/invoice/ecpay-b2c.ts';
 import {
@@ -122,15 +123,18 @@ async function requestOf(deps: Deps, o: OrderRow): Promise<InvoiceRequest> {
  */
 async function recordFailure(deps: Deps, orderId: number, attempts: number, err: unknown, final = false) {
   const actionNeeded = final || attempts >= INVOICE_MAX_ATTEMPTS;
-  await deps.db.kysely
-    .updateTable('orders')
-    .set({
-      invoice_retry_at: deps.clock.now() + retryDelay(attempts),
-      ...(actionNeeded ? { invoice_action_needed: messageOf(err) } : {}),
-      updated_at: deps.clock.now(),
-    })
-    .where('id', '=', orderId)
-    .execute();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('orders')
+      .set({
+        invoice_retry_at: deps.clock.now() + retryDelay(attempts),
+        ...(actionNeeded ? { invoice_action_needed: messageOf(err) } : {}),
+        updated_at: deps.clock.now(),
+      })
+      .where('id', '=', orderId)
+      .execute();
+    if (actionNeeded) await notifyNeedsAction(trx, orderId, 'invoice', deps.clock.now());
+  });
 }
 
 /** Writes the invoice number once (compare-and-set on invoice_no); returns whether this call wrote it. */

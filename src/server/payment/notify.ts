@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { checkFault } from '../common/faults.ts';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import { notifyNeedsAction } from '../notify/outbox.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { ecpayConfig } from '../providers/ecpay/config.ts';
 import { EcpayNoticeError, NOTICE_ACK, type PaymentNotice, parsePaymentNotice } from '../providers/ecpay/notice.ts';
@@ -123,6 +124,7 @@ export async function applyPaid(
     .set({ needs_refund: 1, updated_at: paid.now })
     .where('id', '=', found.order_id)
     .execute();
+  await notifyNeedsAction(trx, found.order_id, 'refund', paid.now);
   const result = order.state === 'cancelled' ? 'paid-after-cancel' : 'paid-twice';
   console.warn(`[payments] order ${found.no}: ${result} (${paid.merchantTradeNo}), flagged for a refund`);
   return result;

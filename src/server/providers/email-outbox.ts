@@ -7,17 +7,25 @@ export function outboxEmail(db: Db, clock: Clock): EmailProvider {
   return {
     name: 'outbox',
     async send(m: EmailMessage) {
+      // One row per address of a mail to several (the owner's SHOP_NOTIFY_EMAIL).
+      const to = m.to
+        .split(',')
+        .map((a) => a.trim().toLowerCase())
+        .filter(Boolean);
       await db.kysely
         .insertInto('email_outbox')
-        .values({
-          email: m.to,
-          purpose: m.purpose,
-          subject: m.subject,
-          text: m.text,
-          link: m.link,
-          provider: 'outbox',
-          created_at: clock.now(),
-        })
+        .values(
+          to.map((email) => ({
+            email,
+            purpose: m.purpose,
+            subject: m.subject,
+            text: m.text,
+            link: m.link,
+            html: m.html ?? '',
+            provider: 'outbox',
+            created_at: clock.now(),
+          })),
+        )
         .execute();
     },
   };

@@ -27,7 +27,13 @@ export function smtpEmail(opts: { url: string; from: string }): EmailProvider {
   return {
     name: 'smtp',
     async send(m: EmailMessage) {
-      await transport.sendMail({ to: m.to, subject: m.subject, text: m.text });
+      await transport.sendMail({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        ...(m.html ? { html: m.html } : {}),
+        ...(m.messageId ? { messageId: m.messageId } : {}),
+      });
     },
   };
 }

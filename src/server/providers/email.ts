@@ -5,6 +5,10 @@ export interface EmailMessage {
   subject: string;
   text: string;
   link: string;
+  /** The HTML twin of `text` (order mails). */
+  html?: string;
+  /** A stable Message-ID, the same on every retry of one notification, so mail servers may drop a repeat. */
+  messageId?: string;
 }
 
 /** Sends email; the outbox adapter stores it, the SMTP adapter hands it to a mail server. */

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
+import { notifyNeedsAction, notifyShopper } from '../notify/outbox.ts';
 import { parcelArrivedText, shippedText, textReceiver } from '../orders/order-sms.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { afterMove } from '../payment/invoicing.ts';
@@ -146,8 +147,10 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
     // No text to the shopper, no move: the notice is kept, and the shipment shows where the parcel is.
     if (!handedOver) return { ...base, outcome: `${status}-after-cancel` };
     const collected = s.collection !== 0 || o.paid_at !== null;
-    if (collected)
+    if (collected) {
       await trx.updateTable('orders').set({ needs_refund: 1, updated_at: now }).where('id', '=', s.order_id).execute();
+      await notifyNeedsAction(trx, s.order_id, 'refund', now);
+    }
     console.warn(
       `[shipping] the order of shipment ${notice.merchantTradeNo} is cancelled, but its parcel was ${status}${collected ? ': flagged needs_refund' : ''}`,
     );
@@ -160,9 +163,12 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
     if (s.collection && o.paid_at === null)
       await trx.updateTable('orders').set({ paid_at: at, updated_at: now }).where('id', '=', s.order_id).execute();
     if (await moveOrder(trx, { orderId: s.order_id, to: 'completed', now })) moved.push('completed');
+  } else if (status === 'arrived') {
+    await notifyShopper(trx, 'order-at-store', s.order_id, now);
   } else if (status === 'unclaimed') {
     if (await moveOrder(trx, { orderId: s.order_id, to: 'cancelled', note, now, parcelReturned: true })) {
       moved.push('cancelled');
+      await notifyNeedsAction(trx, s.order_id, 'unclaimed', now);
       if (o.paid_at !== null)
         await trx
           .updateTable('orders')

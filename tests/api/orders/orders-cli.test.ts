@@ -154,12 +154,14 @@ describe('npm run orders', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const cli = (...args: string[]) => {
-    const env: Record<string, string | undefined> = { ...process.env, SQLITE_PATH: sqlite, NODE_ENV: 'test' };
+  const cliWith = (extra: Record<string, string>, ...args: string[]) => {
+    const env: Record<string, string | undefined> = { ...process.env, SQLITE_PATH: sqlite, NODE_ENV: 'test', ...extra };
     delete env.DATABASE_URL;
+    for (const k of ['SHOP_NOTIFY_EMAIL', 'SHOP_NOTIFY_WEBHOOK']) if (!(k in extra)) delete env[k];
     const r = spawnSync(process.execPath, ['scripts/orders.ts', ...args], { encoding: 'utf8', env });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
+  const cli = (...args: string[]) => cliWith({}, ...args);
 
   it('lists, ships, shows, delivers and completes on the shop’s database', () => {
     const list = cli('list', '--state', 'processing');
@@ -196,5 +198,61 @@ describe('npm run orders', () => {
     expect(listed.find((l) => l.startsWith(refund))).toContain('NEEDS REFUND');
     expect(list.out).not.toContain(plain);
     expect(list.out).not.toContain(no);
+  });
+
+  it('notify-test says whether the mail server took the test; outbox lists what waits or was given up, with why', async () => {
+    const none = cli('notify-test');
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('SHOP_NOTIFY_EMAIL is not set');
+    const owners = ['owner@soundwood.tw', 'boss@soundwood.tw'];
+    const sent = cliWith({ SHOP_NOTIFY_EMAIL: owners.join(', ') }, 'notify-test');
+    expect(sent.code, sent.err).toBe(0);
+    expect(sent.out).toContain(`took the test mail to ${owners.join(', ')}`);
+    const db = openDb({ sqlitePath: sqlite });
+    try {
+      const mails = await db.kysely
+        .selectFrom('email_outbox')
+        .select('email')
+        .where('purpose', '=', 'owner-test')
+        .execute();
+      expect(mails.map((m) => m.email).sort()).toEqual([...owners].sort());
+      const o = await db.kysely.selectFrom('orders').select('id').where('no', '=', no).executeTakeFirstOrThrow();
+      const base = { subject: `order:${o.id}`, order_id: o.id, next_at: 0, created_at: 0 };
+      await db.kysely
+        .insertInto('notifications')
+        .values([
+          {
+            ...base,
+            purpose: 'order-paid',
+            recipient: 'shopper',
+            state: 'pending',
+            attempts: 2,
+            last_error: 'greeting never received',
+          },
+          {
+            ...base,
+            purpose: 'owner-new-order',
+            recipient: 'owner',
+            state: 'failed',
+            attempts: 60,
+            last_error: 'connect ECONNREFUSED 127.0.0.1:587',
+          },
+        ])
+        .execute();
+    } finally {
+      await db.close();
+    }
+    const waits = cli('outbox');
+    expect(waits.code, waits.err).toBe(0);
+    const paid = waits.out.split('\n').find((l) => l.includes('order-paid'));
+    expect(paid).toContain(no);
+    expect(paid).toContain('tries 2');
+    expect(paid).toContain('why: greeting never received');
+    expect(waits.out).not.toContain('owner-new-order');
+    const failed = cli('outbox', '--failed');
+    expect(failed.out.trim().split('\n')).toHaveLength(1);
+    expect(failed.out).toContain('owner-new-order');
+    expect(failed.out).toContain('given up');
+    expect(failed.out).toContain('why: connect ECONNREFUSED 127.0.0.1:587');
   });
 });

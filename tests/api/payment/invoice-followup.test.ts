@@ -121,6 +121,18 @@ describe('voids', () => {
     expect(facts.invoice_voided_at).toBeNull();
     expect(facts.invoice_action_needed).toMatch(/403/);
     expect((await simInvoices(order.no))[0]!.voided_at).toBeNull();
+    // The owner hears of it once (issue 30), however many passes saw the flag.
+    const alerts = await shop.deps.db.kysely
+      .selectFrom('notifications')
+      .select(['subject', 'recipient'])
+      .where('purpose', '=', 'owner-needs-action')
+      .where('order_id', '=', order.id)
+      .orderBy('recipient')
+      .execute();
+    expect(alerts).toEqual([
+      { subject: `order:${order.id}:invoice`, recipient: 'owner' },
+      { subject: `order:${order.id}:invoice`, recipient: 'webhook' },
+    ]);
   });
 
   it('wait a growing delay after each failure', async () => {

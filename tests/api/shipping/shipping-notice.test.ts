@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendDue } from '../../../src/server/notify/sender.ts';
 import { showForShop } from '../../../src/server/orders/order-admin.ts';
 import { invoiceWorkSettled } from '../../../src/server/payment/invoicing.ts';
 import { advanceParcel } from '../../../src/server/providers/logistics/simulator-express.ts';
@@ -202,6 +203,35 @@ describe('status notices', () => {
     const { o, notice } = await shipped('FAMIC2C', 'pickup_pay');
     expect(await post(shop, notice('7006'))).toEqual({ status: 200, text: '1|OK' });
     expect((await orderRow(shop, o.id)).state).toBe('processing');
+  });
+});
+
+describe('the shopper mail of a parcel at the store', () => {
+  it('mails order-at-store once, with the store and the last day, however often the notice comes', async () => {
+    const { o, notice } = await shipped('FAMIC2C', 'pickup_pay');
+    expect((await post(shop, notice('3018'))).text).toBe('1|OK');
+    expect((await post(shop, notice('3018'))).text).toBe('1|OK');
+    await sendDue(shop.deps);
+    expect((await post(shop, notice('3018'))).text).toBe('1|OK');
+    await sendDue(shop.deps);
+    const mails = await shop.deps.db.kysely
+      .selectFrom('email_outbox')
+      .select(['text', 'html'])
+      .where('purpose', '=', 'order-at-store')
+      .where('text', 'like', `%${o.no}%`)
+      .execute();
+    expect(mails).toHaveLength(1);
+    const row = await orderRow(shop, o.id);
+    const store = (
+      await shop.deps.db.kysely
+        .selectFrom('orders')
+        .select('cvs_store_name')
+        .where('id', '=', o.id)
+        .executeTakeFirstOrThrow()
+    ).cvs_store_name;
+    expect(mails[0]!.text).toContain(store);
+    expect(mails[0]!.text).toContain('前取件');
+    expect(mails[0]!.text).toContain(`NT$${row.total.toLocaleString('en-US')}`);
   });
 });
 

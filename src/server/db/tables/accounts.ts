@@ -67,6 +67,8 @@ export interface EmailOutboxTable {
   subject: string;
   text: string;
   link: string;
+  /** The HTML twin of `text` (migration 015); empty for plain-text mails. */
+  html: Generated<string>;
   provider: string;
   created_at: number;
 }

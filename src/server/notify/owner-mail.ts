@@ -1,0 +1,134 @@
+import { type Locale, TIME_ZONE } from '../../config.ts';
+import type { PaymentCode } from '../checkout/checkout.schemas.ts';
+import { PAYMENT_NAMES } from '../checkout/checkout-text.ts';
+import type { Deps } from '../context.ts';
+import { listToShip } from '../orders/order-admin.ts';
+import { type Composed, money, type RenderedMail, render } from './mail-format.ts';
+import type { ActionReason, OwnerPurpose } from './outbox.ts';
+
+const DAY_MS = 86_400_000;
+const en = (l: Locale) => l === 'en';
+const SHIPPING: Record<string, { zh: string; en: string }> = {
+  home: { zh: '宅配', en: 'home delivery' },
+  cvs: { zh: '超商取貨', en: 'store pickup' },
+  shop: { zh: '門市自取', en: 'pickup at the shop' },
+};
+const REASON: Record<ActionReason, { zh: string; en: string }> = {
+  refund: { zh: '需要退款', en: 'a refund is needed' },
+  invoice: { zh: '發票需要人工處理', en: 'the e-invoice needs your hand' },
+  unclaimed: { zh: '包裹逾期未取，已退回', en: 'the parcel was not picked up and comes back' },
+};
+
+/** The Taipei calendar day of `ms` as YYYY-MM-DD. */
+export const taipeiDay = (ms: number): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(ms),
+  );
+
+/** Midnight of the Taipei day `day` (YYYY-MM-DD), in epoch ms (Taipei is UTC+8, no daylight saving). */
+export const taipeiMidnight = (day: string): number => Date.parse(`${day}T00:00:00+08:00`);
+
+/** Composes the owner's mail of `purpose` (also the text of the webhook's JSON). */
+export async function ownerMail(
+  deps: Deps,
+  purpose: OwnerPurpose,
+  orderId: number | null,
+  payload: Record<string, unknown>,
+): Promise<{ mail: RenderedMail; data: Record<string, unknown> } | undefined> {
+  const l: Locale = deps.env.SHOP_NOTIFY_LOCALE;
+  const k = deps.db.kysely;
+  const o =
+    orderId === null
+      ? undefined
+      : await k
+          .selectFrom('orders')
+          .select(['no', 'total', 'state', 'receiver_name', 'payment_method', 'shipping_method'])
+          .where('id', '=', orderId)
+          .executeTakeFirst();
+  const orderLine = o
+    ? en(l)
+      ? `Order ${o.no}, total ${money(o.total)}, ${PAYMENT_NAMES[o.payment_method as PaymentCode]?.en ?? o.payment_method}, ${SHIPPING[o.shipping_method]?.en ?? o.shipping_method}, receiver ${o.receiver_name}.`
+      : `訂單 ${o.no}，金額 ${money(o.total)}，${PAYMENT_NAMES[o.payment_method as PaymentCode]?.zh ?? o.payment_method}，${SHIPPING[o.shipping_method]?.zh ?? o.shipping_method}，收件人 ${o.receiver_name}。`
+    : '';
+  const data: Record<string, unknown> = o ? { order: { no: o.no, total: o.total, state: o.state } } : {};
+  let c: Composed;
+  switch (purpose) {
+    case 'owner-new-order':
+      if (!o) return undefined;
+      c = {
+        subject: en(l) ? `New order ${o.no} (${money(o.total)})` : `新訂單 ${o.no}（${money(o.total)}）`,
+        paragraphs: [orderLine, en(l) ? `Run: npm run orders -- show ${o.no}` : `查看：npm run orders -- show ${o.no}`],
+      };
+      break;
+    case 'owner-needs-action': {
+      if (!o) return undefined;
+      const reason = REASON[payload.reason as ActionReason] ?? {
+        zh: String(payload.reason),
+        en: String(payload.reason),
+      };
+      data.reason = payload.reason;
+      c = {
+        subject: en(l) ? `Order ${o.no} needs you: ${reason.en}` : `訂單 ${o.no} 需要處理：${reason.zh}`,
+        paragraphs: [orderLine, en(l) ? `Run: npm run orders -- show ${o.no}` : `查看：npm run orders -- show ${o.no}`],
+      };
+      break;
+    }
+    case 'owner-low-stock': {
+      const name = String(en(l) ? payload.name_en : payload.name_zh);
+      Object.assign(data, { sku: payload.sku, stock: payload.stock, at: payload.at });
+      c = {
+        subject: en(l) ? `Low stock: ${name}` : `庫存偏低：${name}`,
+        paragraphs: [
+          en(l)
+            ? `${name} (${payload.sku}) is down to ${payload.stock} (alert at ${payload.at} or below).`
+            : `${name}（${payload.sku}）庫存剩 ${payload.stock} 件（低於或等於 ${payload.at} 件時通知）。`,
+        ],
+      };
+      break;
+    }
+    case 'owner-daily': {
+      const d = await digest(deps, String(payload.day));
+      Object.assign(data, d);
+      c = {
+        subject: en(l) ? `Daily summary ${d.day}` : `每日摘要 ${d.day}`,
+        paragraphs: en(l)
+          ? [
+              `${d.day}: ${d.orders} orders, ${money(d.sales)} in sales (cancelled orders left out).`,
+              `Waiting to ship: ${d.toShip.length}${d.toShip.length ? ` (${d.toShip.join(', ')})` : ''}.`,
+              `Needing you: ${d.needsAction.length}${d.needsAction.length ? ` (${d.needsAction.join(', ')})` : ''}.`,
+            ]
+          : [
+              `${d.day}：${d.orders} 筆訂單，銷售額 ${money(d.sales)}（不含已取消）。`,
+              `待出貨：${d.toShip.length} 筆${d.toShip.length ? `（${d.toShip.join('、')}）` : ''}。`,
+              `需要處理：${d.needsAction.length} 筆${d.needsAction.length ? `（${d.needsAction.join('、')}）` : ''}。`,
+            ],
+      };
+      break;
+    }
+  }
+  return { mail: render(c, l), data };
+}
+
+/** Yesterday's (`day`'s) orders and sales, what waits to ship, what needs a person: the daily digest. */
+async function digest(deps: Deps, day: string) {
+  const k = deps.db.kysely;
+  const from = taipeiMidnight(day);
+  const sold = await k
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('total').as('sum')])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', from + DAY_MS)
+    .where('state', '!=', 'cancelled')
+    .executeTakeFirst();
+  const toShip = (await listToShip(deps, 50)).map((o) => o.no);
+  const needsAction = (
+    await k
+      .selectFrom('orders')
+      .select('no')
+      .where((eb) => eb.or([eb('invoice_action_needed', 'is not', null), eb('needs_refund', '<>', 0)]))
+      .orderBy('id')
+      .limit(50)
+      .execute()
+  ).map((o) => o.no);
+  return { day, orders: Number(sold?.n ?? 0), sales: Number(sold?.sum ?? 0), toShip, needsAction };
+}
