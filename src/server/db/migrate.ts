@@ -37,6 +37,14 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '014_page_rebuilds', up: m014.up },
 ];
 
+/** The migrations this code expects that the database has not recorded (readiness: schema behind). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const done = new Set(
+    (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db.kysely)).rows.map((r) => r.name),
+  );
+  return MIGRATIONS.map((m) => m.name).filter((name) => !done.has(name));
+}
+
 /** Applies the migrations not yet recorded in `schema_migrations`; safe to run on every start. */
 export async function migrate(db: Db): Promise<string[]> {
   const k = db.kysely;

@@ -2,9 +2,11 @@ import type { Transaction } from 'kysely';
 import type { Locale } from '../../config.ts';
 import { type Paged, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
+import { log } from '../common/log.ts';
 import { loc } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
+import { countOrder } from '../ops/metrics.ts';
 import { afterMove } from '../payment/invoicing.ts';
 import { lockOrder } from '../payment/notices.ts';
 import { parcelBooked } from '../shipping/parcel-booked.ts';
@@ -100,6 +102,8 @@ export async function cancelOrder(
       .where('paid_at', 'is not', null)
       .execute();
   });
+  countOrder('cancelled');
+  log.info({ event: 'order_cancelled', orderId }, 'order cancelled');
   // A paid order's invoice is voided (the sweeper retries when the e-invoice service is down).
   afterMove(deps, orderId, 'cancelled');
 }

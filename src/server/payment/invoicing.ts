@@ -1,5 +1,6 @@
 import { INVOICE_MAX_ATTEMPTS, INVOICE_RETRY_BASE_MS, INVOICE_RETRY_MAX_MS } from '../../config.ts';
 import type { InvoiceChoice } from '../../lib/taiwan/invoice.ts';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import { ecpayConfig, ecpayEndpoints } from '../providers/ecpay/config.ts';
 import { ecpayInvoice } from '../providers/invoice/ecpay-b2c.ts';
@@ -157,7 +158,7 @@ async function lookUp(provider: InvoiceProvider, relateNumber: string): Promise<
   try {
     return await provider.getIssue(relateNumber);
   } catch (err) {
-    console.error(`[invoice] looking up ${relateNumber} failed`, err);
+    log.error({ event: 'invoice_lookup_failed', orderNo: relateNumber, err }, 'looking up an invoice failed');
     return null;
   }
 }
@@ -267,7 +268,7 @@ export async function syncInvoices(
       if (await issueInvoice(deps, id, provider)) counts.issued++;
     } catch (err) {
       counts.failed++;
-      console.error(`[invoice] issuing for order ${id} failed`, err);
+      log.error({ event: 'invoice_issue_failed', orderId: id, err }, 'issuing an invoice failed');
     }
   }
   for (const { id } of toVoid) {
@@ -275,7 +276,7 @@ export async function syncInvoices(
       if (await voidInvoice(deps, id, provider)) counts.voided++;
     } catch (err) {
       counts.failed++;
-      console.error(`[invoice] voiding for order ${id} failed`, err);
+      log.error({ event: 'invoice_void_failed', orderId: id, err }, 'voiding an invoice failed');
     }
   }
   return counts;
@@ -283,15 +284,17 @@ export async function syncInvoices(
 
 const pending = new Set<Promise<unknown>>();
 
-function inBackground(work: Promise<unknown>, what: string) {
-  const p = work.catch((err) => console.error(`[invoice] ${what} failed; the sweeper tries again`, err));
+function inBackground(work: Promise<unknown>, action: 'issue' | 'void', orderId: number) {
+  const p = work.catch((err) =>
+    log.error({ event: `invoice_${action}_failed`, orderId, err }, 'invoice work failed; the sweeper tries again'),
+  );
   pending.add(p);
   void p.finally(() => pending.delete(p));
 }
 
 /** After an order became paid (committed): its invoice is issued without holding up the answer to ECPay. */
 export function afterPaid(deps: Deps, orderId: number): void {
-  inBackground(issueInvoice(deps, orderId), `issuing for order ${orderId}`);
+  inBackground(issueInvoice(deps, orderId), 'issue', orderId);
 }
 
 /**
@@ -299,9 +302,9 @@ export function afterPaid(deps: Deps, orderId: number): void {
  * over, voids the invoice of an order just cancelled. Callers of moveOrder call it after commit.
  */
 export function afterMove(deps: Deps, orderId: number, to: string): void {
-  if (to === 'cancelled') inBackground(voidInvoice(deps, orderId), `voiding for order ${orderId}`);
+  if (to === 'cancelled') inBackground(voidInvoice(deps, orderId), 'void', orderId);
   else if ((HANDED_OVER as readonly string[]).includes(to) || to === 'paid')
-    inBackground(issueInvoice(deps, orderId), `issuing for order ${orderId}`);
+    inBackground(issueInvoice(deps, orderId), 'issue', orderId);
 }
 
 /** Resolves once the invoice work started so far has finished (a server stopping, a test reading). */

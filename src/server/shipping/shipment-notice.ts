@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
+import { countOrder } from '../ops/metrics.ts';
 import { parcelArrivedText, shippedText, textReceiver } from '../orders/order-sms.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { afterMove } from '../payment/invoicing.ts';
@@ -148,8 +150,15 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
     const collected = s.collection !== 0 || o.paid_at !== null;
     if (collected)
       await trx.updateTable('orders').set({ needs_refund: 1, updated_at: now }).where('id', '=', s.order_id).execute();
-    console.warn(
-      `[shipping] the order of shipment ${notice.merchantTradeNo} is cancelled, but its parcel was ${status}${collected ? ': flagged needs_refund' : ''}`,
+    log.warn(
+      {
+        event: 'parcel_after_cancel',
+        orderId: s.order_id,
+        merchantTradeNo: notice.merchantTradeNo,
+        status,
+        needsRefund: collected,
+      },
+      'the order is cancelled, but its parcel was handed over',
     );
     return { ...base, outcome: `${status}-after-cancel` };
   }
@@ -189,7 +198,10 @@ export async function handleStatusNotice(deps: Deps, form: Record<string, string
     notice = parseStatusNotice(form, ecpayConfig(deps.env).logistics);
   } catch (err) {
     if (!(err instanceof StatusNoticeError)) throw err;
-    console.warn(`[shipping] status notice refused (${err.fault}): ${err.message}`);
+    log.warn(
+      { event: 'shipping_notice_refused', reason: err.fault, merchantTradeNo: form.MerchantTradeNo ?? null },
+      err.message,
+    );
     await keepNotice(k, form, false, err.fault, now);
     return { status: 400, body: `0|${err.fault}` };
   }
@@ -202,7 +214,15 @@ export async function handleStatusNotice(deps: Deps, form: Record<string, string
     .where('state', 'in', ['created', PARCEL_CANCELLED])
     .executeTakeFirst();
   if (!s) {
-    console.warn(`[shipping] status notice for an unknown shipment ${notice.merchantTradeNo}/${notice.logisticsId}`);
+    log.warn(
+      {
+        event: 'shipping_notice_refused',
+        reason: 'unknown-shipment',
+        merchantTradeNo: notice.merchantTradeNo,
+        logisticsId: notice.logisticsId,
+      },
+      'status notice for an unknown shipment',
+    );
     await keepNotice(k, form, true, 'unknown-shipment', now);
     return { status: 400, body: '0|unknown-shipment' };
   }
@@ -216,7 +236,20 @@ export async function handleStatusNotice(deps: Deps, form: Record<string, string
     await keepNotice(trx, form, true, a.outcome, now);
     return a;
   });
-  for (const to of applied.moved) afterMove(deps, applied.orderId, to);
+  for (const to of applied.moved) {
+    afterMove(deps, applied.orderId, to);
+    if (to === 'cancelled' || to === 'completed') countOrder(to);
+  }
+  log.info(
+    {
+      event: 'shipping_notice',
+      orderId: applied.orderId,
+      merchantTradeNo: notice.merchantTradeNo,
+      outcome: applied.outcome,
+      moved: applied.moved,
+    },
+    'shipping status notice',
+  );
   if (applied.first) await textFor(deps, applied.orderId, applied.first);
   return { status: 200, body: NOTICE_ACK };
 }
