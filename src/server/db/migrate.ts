@@ -37,11 +37,18 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '014_page_rebuilds', up: m014.up },
 ];
 
-/** The migrations this code expects that the database has not recorded (readiness: schema behind). */
+/**
+ * The migrations this code expects that the database has not recorded (readiness: schema behind);
+ * all of them when the database has no record at all (a new, empty database).
+ */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const done = new Set(
-    (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db.kysely)).rows.map((r) => r.name),
-  );
+  let rows: { name: string }[];
+  try {
+    rows = (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db.kysely)).rows;
+  } catch {
+    rows = [];
+  }
+  const done = new Set(rows.map((r) => r.name));
   return MIGRATIONS.map((m) => m.name).filter((name) => !done.has(name));
 }
 
