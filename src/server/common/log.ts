@@ -78,3 +78,12 @@ export function setLogSink(write: (line: string) => void, level: LogLevel = 'deb
   sink = write;
   log.level = level;
 }
+
+/**
+ * The owner's command-line tools: their own output is the terminal's, so log lines go to stderr,
+ * warnings and errors only unless LOG_LEVEL says otherwise.
+ */
+export function logToStderr(): void {
+  sink = (line) => process.stderr.write(line);
+  if (!process.env.LOG_LEVEL && log.level !== 'silent') log.level = 'warn';
+}
