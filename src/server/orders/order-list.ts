@@ -86,10 +86,12 @@ export async function cancelOrder(
   before?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
   const now = deps.clock.now();
+  let orderNo: string | undefined;
   await deps.db.kysely.transaction().execute(async (trx) => {
     await lockOrder(trx, orderId);
     if (before) await before(trx);
-    const o = await trx.selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirst();
+    const o = await trx.selectFrom('orders').select(['state', 'no']).where('id', '=', orderId).executeTakeFirst();
+    orderNo = o?.no;
     if (o && CANCELLABLE.includes(o.state) && (await parcelBooked(trx, orderId)))
       throw new ApiError('ORDER_CANCEL_ASK_SHOP');
     // Thrown, not returned: what `before` did is rolled back with it.
@@ -103,7 +105,7 @@ export async function cancelOrder(
       .execute();
   });
   countOrder('cancelled');
-  log.info({ event: 'order_cancelled', orderId }, 'order cancelled');
+  log.info({ event: 'order_cancelled', orderNo }, 'order cancelled');
   // A paid order's invoice is voided (the sweeper retries when the e-invoice service is down).
   afterMove(deps, orderId, 'cancelled');
 }

@@ -241,7 +241,7 @@ export async function syncInvoices(
   const now = deps.clock.now();
   const due = await k
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'no'])
     .where('invoice_no', 'is', null)
     .where('state', 'in', [...INVOICED_STATES])
     .where('invoice_attempts', '<', INVOICE_MAX_ATTEMPTS)
@@ -252,7 +252,7 @@ export async function syncInvoices(
     .execute();
   const toVoid = await k
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'no'])
     .where('state', '=', 'cancelled')
     .where('invoice_no', 'is not', null)
     .where('invoice_voided_at', 'is', null)
@@ -263,20 +263,20 @@ export async function syncInvoices(
     .limit(BATCH)
     .execute();
   const counts = { issued: 0, voided: 0, failed: 0 };
-  for (const { id } of due) {
+  for (const { id, no } of due) {
     try {
       if (await issueInvoice(deps, id, provider)) counts.issued++;
     } catch (err) {
       counts.failed++;
-      log.error({ event: 'invoice_issue_failed', orderId: id, err }, 'issuing an invoice failed');
+      log.error({ event: 'invoice_issue_failed', orderNo: no, err }, 'issuing an invoice failed');
     }
   }
-  for (const { id } of toVoid) {
+  for (const { id, no } of toVoid) {
     try {
       if (await voidInvoice(deps, id, provider)) counts.voided++;
     } catch (err) {
       counts.failed++;
-      log.error({ event: 'invoice_void_failed', orderId: id, err }, 'voiding an invoice failed');
+      log.error({ event: 'invoice_void_failed', orderNo: no, err }, 'voiding an invoice failed');
     }
   }
   return counts;
@@ -284,17 +284,28 @@ export async function syncInvoices(
 
 const pending = new Set<Promise<unknown>>();
 
-function inBackground(work: Promise<unknown>, action: 'issue' | 'void', orderId: number) {
-  const p = work.catch((err) =>
-    log.error({ event: `invoice_${action}_failed`, orderId, err }, 'invoice work failed; the sweeper tries again'),
-  );
+function inBackground(deps: Deps, work: Promise<unknown>, action: 'issue' | 'void', orderId: number) {
+  const p = work.catch(async (err) => {
+    // The order's number for the log line; its id when the database cannot say (it may be the cause).
+    const no = await deps.db.kysely
+      .selectFrom('orders')
+      .select('no')
+      .where('id', '=', orderId)
+      .executeTakeFirst()
+      .then((o) => o?.no)
+      .catch(() => undefined);
+    log.error(
+      { event: `invoice_${action}_failed`, orderNo: no, orderId, err },
+      'invoice work failed; the sweeper tries again',
+    );
+  });
   pending.add(p);
   void p.finally(() => pending.delete(p));
 }
 
 /** After an order became paid (committed): its invoice is issued without holding up the answer to ECPay. */
 export function afterPaid(deps: Deps, orderId: number): void {
-  inBackground(issueInvoice(deps, orderId), 'issue', orderId);
+  inBackground(deps, issueInvoice(deps, orderId), 'issue', orderId);
 }
 
 /**
@@ -302,9 +313,9 @@ export function afterPaid(deps: Deps, orderId: number): void {
  * over, voids the invoice of an order just cancelled. Callers of moveOrder call it after commit.
  */
 export function afterMove(deps: Deps, orderId: number, to: string): void {
-  if (to === 'cancelled') inBackground(voidInvoice(deps, orderId), 'void', orderId);
+  if (to === 'cancelled') inBackground(deps, voidInvoice(deps, orderId), 'void', orderId);
   else if ((HANDED_OVER as readonly string[]).includes(to) || to === 'paid')
-    inBackground(issueInvoice(deps, orderId), 'issue', orderId);
+    inBackground(deps, issueInvoice(deps, orderId), 'issue', orderId);
 }
 
 /** Resolves once the invoice work started so far has finished (a server stopping, a test reading). */

@@ -128,7 +128,7 @@ export async function reconcileAwaiting(deps: Deps): Promise<{ checked: number; 
   const rows = await deps.db.kysely
     .selectFrom('payment_attempts as a')
     .innerJoin('orders as o', 'o.id', 'a.order_id')
-    .select('a.order_id')
+    .select(['a.order_id', 'o.no'])
     .distinct()
     .where('o.state', '=', 'awaiting_payment')
     .where('a.state', 'in', ['new', 'issued'])
@@ -138,11 +138,11 @@ export async function reconcileAwaiting(deps: Deps): Promise<{ checked: number; 
     .limit(RECONCILE_BATCH)
     .execute();
   let paid = 0;
-  for (const { order_id } of rows) {
+  for (const { order_id, no } of rows) {
     try {
       if ((await reconcileOrder(deps, order_id)).result === 'paid') paid++;
     } catch (err) {
-      log.error({ event: 'reconcile_failed', orderId: order_id, err }, 'reconciling an order failed');
+      log.error({ event: 'reconcile_failed', orderNo: no, err }, 'reconciling an order failed');
     }
   }
   return { checked: rows.length, paid };

@@ -61,6 +61,7 @@ async function moveAlong(
 interface Applied {
   outcome: string;
   orderId: number;
+  orderNo: string;
   moved: OrderState[];
   /** The status this notice gave the shipment for the first time (for the texts), else null. */
   first: ParcelStatus | null;
@@ -123,12 +124,12 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
   const s = await of.select(['id', 'status', 'sub_type', 'collection', 'order_id']).executeTakeFirstOrThrow();
   const o = await trx
     .selectFrom('orders')
-    .select(['state', 'paid_at'])
+    .select(['state', 'paid_at', 'no'])
     .where('id', '=', s.order_id)
     .executeTakeFirstOrThrow();
   const at = notice.at ?? now;
   const event: NewEvent = { status, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, at };
-  const base = { orderId: s.order_id, moved: [] as OrderState[], first: null };
+  const base = { orderId: s.order_id, orderNo: o.no, moved: [] as OrderState[], first: null };
   if (RANK[status] <= RANK[s.status as ParcelStatus]) return { ...base, outcome: await notForward(trx, s, event) };
   const lower = (Object.keys(RANK) as ParcelStatus[]).filter((x) => RANK[x] < RANK[status]);
   const advanced = await trx
@@ -153,7 +154,7 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
     log.warn(
       {
         event: 'parcel_after_cancel',
-        orderId: s.order_id,
+        orderNo: o.no,
         merchantTradeNo: notice.merchantTradeNo,
         status,
         needsRefund: collected,
@@ -180,7 +181,7 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
           .execute();
     }
   }
-  return { outcome: status, orderId: s.order_id, moved, first: status };
+  return { outcome: status, orderId: s.order_id, orderNo: o.no, moved, first: status };
 }
 
 /**
@@ -243,7 +244,7 @@ export async function handleStatusNotice(deps: Deps, form: Record<string, string
   log.info(
     {
       event: 'shipping_notice',
-      orderId: applied.orderId,
+      orderNo: applied.orderNo,
       merchantTradeNo: notice.merchantTradeNo,
       outcome: applied.outcome,
       moved: applied.moved,
