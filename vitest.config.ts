@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Log lines are captured per test file and grepped for secrets at the end (issue 30).
+    globalSetup: ['tests/helpers/log-global.ts'],
+    setupFiles: ['tests/helpers/log-capture.ts'],
   },
 });

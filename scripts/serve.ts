@@ -8,9 +8,10 @@ import { join, resolve } from 'node:path';
 import { createApp } from '../src/server/app.ts';
 import { assertServingConfig, createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
+import { registerBuildProbe } from '../src/server/ops/probes.ts';
 import { createSite } from '../src/server/site.ts';
 import { RebuildScheduler } from './lib/rebuild-scheduler.ts';
-import { MARKER, markerId } from './lib/releases.ts';
+import { MARKER, markerId, markerInfo } from './lib/releases.ts';
 import { serveShop } from './lib/serve-shop.ts';
 
 const env = readEnv();
@@ -24,6 +25,8 @@ if (!markerId(clientDir)) {
   process.exit(1);
 }
 const deps = await createDeps(env);
+// This process serves pages: readiness wants a complete live build, and its age is a metric.
+registerBuildProbe(() => markerInfo(clientDir));
 const site = createSite({
   api: createApp(deps),
   clientDir,

@@ -118,6 +118,8 @@ export const CART_COUNT_EVENT = 'cart:count';
 export const CARD_PAY_TIMEOUT_MS = 30 * 60_000;
 /** How often a serving process releases unpaid orders and retries e-invoices. */
 export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
+/** How long GET /api/health/ready waits for the database before answering 503. */
+export const READY_DB_TIMEOUT_MS = 2_000;
 /** A payment attempt older than this, its order still awaiting payment, is looked up at ECPay (a notice may be lost). */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 /** The same attempt is looked up again at most this often while its order awaits payment. */

@@ -1,3 +1,4 @@
+import { logToStderr } from '../../src/server/common/log.ts';
 import type { Deps } from '../../src/server/context.ts';
 import { openDb } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
@@ -18,6 +19,7 @@ export async function runOwnerTool(
 ): Promise<void> {
   guardConsole();
   const env = readEnv();
+  logToStderr();
   const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
   try {
     await migrate(db);

@@ -40,6 +40,13 @@ export function markerId(clientDir: string): string | null {
   return typeof id === 'string' && id ? id : null;
 }
 
+/** A client folder's marker: its build id and when the build was sealed (ms), or null when incomplete. */
+export function markerInfo(clientDir: string): { id: string; timestamp: number } | null {
+  const marker = readJson(join(clientDir, MARKER));
+  if (typeof marker?.id !== 'string' || !marker.id) return null;
+  return { id: marker.id, timestamp: typeof marker.timestamp === 'number' ? marker.timestamp : 0 };
+}
+
 /** A release folder's build when it is complete: marker present and matching its fingerprint file. */
 export function completeRelease(dir: string): CompleteBuild | null {
   const buildId = markerId(join(dir, 'client'));

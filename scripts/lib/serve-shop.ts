@@ -1,7 +1,6 @@
 /**
- * One serving process: the database, the maintenance sweeper and the notification sender (issue 30)
- * at once, and the payment sweeper once
- * listening (in simulator mode its e-invoice calls go to this very server), and a clean stop on
+ * One serving process: the database, the maintenance sweeper and the notification sender at once,
+ * and the payment sweeper once listening (in simulator mode its e-invoice calls go to this very server), and a clean stop on
  * SIGINT/SIGTERM that lets requests under way finish and closes the database. Used by
  * `npm run serve` and the load suite's API server.
  */

@@ -60,6 +60,8 @@ export async function startServer(
       ALLOW_SIMULATORS: '1',
       ALLOW_FAULTS: '1',
       TRUST_PROXY: '1',
+      // One JSON line per request would flood the pipe at load: errors only (a scenario may ask for more).
+      LOG_LEVEL: 'error',
       HOST,
       // The e-invoice simulator is reached through the shop's own origin.
       SITE_URL: `http://${HOST}:${p}`,
@@ -88,6 +90,10 @@ export async function startServer(
     );
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
+      // Structured log lines (JSON): errors join the stderr text, where the scenarios look for escaped
+      // errors (an unhandled error is logged as one); none piles up here.
+      for (const m of out.matchAll(/^\{.*\}\n/gm)) if (/"level":"(error|fatal)"/.test(m[0])) err += m[0];
+      out = out.replace(/^\{.*\}\n/gm, '');
       for (const m of out.matchAll(/memory rss=(\d+) heap=(\d+)/g))
         memoryWaiters.shift()?.({ rss: Number(m[1]), heap: Number(m[2]) });
       out = out.replace(/memory rss=\d+ heap=\d+ collected=\d\n?/g, '');

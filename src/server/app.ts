@@ -22,6 +22,8 @@ import type { AppEnv, Deps } from './context.ts';
 import { dev } from './ops/dev.routes.ts';
 import { faults } from './ops/faults.routes.ts';
 import { health } from './ops/health.routes.ts';
+import { metrics } from './ops/metrics.routes.ts';
+import { requestIdOf, requestLog } from './ops/request-log.ts';
 import { orders } from './orders/orders.routes.ts';
 import { orderPayment, payments } from './payment/payments.routes.ts';
 import { cashierSimulator } from './providers/ecpay/simulator/cashier.ts';
@@ -54,6 +56,8 @@ export function createApp(deps: Deps) {
     c.set('deps', deps);
     c.set('locale', localeFrom(c.req.header('accept-language')));
     c.set('ip', clientIp(c, deps.env.TRUST_PROXY));
+    c.set('requestId', requestIdOf(c.req.header('x-request-id')));
+    c.header('X-Request-Id', c.get('requestId'));
     // Defaults set before the handler runs (handlers may override Cache-Control): touching the
     // response after `next()` would force the node adapter to copy every response.
     c.header('X-Content-Type-Options', 'nosniff');
@@ -61,6 +65,7 @@ export function createApp(deps: Deps) {
     c.header('Cache-Control', c.req.header('authorization') || c.req.method !== 'GET' ? 'no-store' : 'no-cache');
     await next();
   });
+  app.use('*', requestLog);
   if (origins.length) {
     app.use(
       '*',
@@ -74,7 +79,9 @@ export function createApp(deps: Deps) {
           'X-Cart-Token',
           'X-Phone-Proof',
           'X-Order-Key',
+          'X-Request-Id',
         ],
+        exposeHeaders: ['X-Request-Id'],
         maxAge: 600,
       }),
     );
@@ -108,6 +115,7 @@ export function createApp(deps: Deps) {
   api.route('/payments', payments);
   api.route('/shipments', shipments);
   api.route('/health', health);
+  api.route('/metrics', metrics);
   api.route('/catalog', catalog);
   // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
   api.route('/dev/faults', faults);

@@ -29,6 +29,8 @@ export type AppEnv = {
     deps: Deps;
     locale: Locale;
     ip: string;
+    /** The request's id: its X-Request-Id when sane, else a new one; echoed in the answer and logged. */
+    requestId: string;
     member: AuthedMember;
     /** When data a catalogue answer was built from stops being fresh (set by routes that read a cache). */
     catalogFreshUntil: number;

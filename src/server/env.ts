@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_LEVELS } from './common/log.ts';
 
 /** `min-max` or `min-` (no upper bound), whole NT$. */
 const amountRange = z
@@ -106,6 +107,10 @@ const schema = z.object({
     .min(10)
     .max(3_600_000)
     .default(5 * 60_000),
+  /** How much the logger writes: fatal, error, warn, info (default), debug, trace or silent (read at start). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  /** The Bearer token a monitor sends for GET /api/metrics (other than from this machine); unset: local only. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** log2 of the scrypt cost; 17 is the production setting, tests may lower it for speed. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
 });

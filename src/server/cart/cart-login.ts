@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { CART_TOKEN_HEADER } from '../../config.ts';
+import { log } from '../common/log.ts';
 import type { AppEnv } from '../context.ts';
 import { mergeGuestCart } from './cart-merge.ts';
 
@@ -14,6 +15,6 @@ export async function mergeCartInto(c: Context<AppEnv>, sessionToken: string): P
   try {
     await mergeGuestCart(c.get('deps'), sessionToken, guestToken);
   } catch (err) {
-    console.error('[cart] guest cart merge failed', err);
+    log.error({ event: 'cart_merge_failed', requestId: c.get('requestId'), err }, 'guest cart merge failed');
   }
 }

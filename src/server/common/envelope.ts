@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, ERRORS, type ErrorCode, fillMessage } from './errors.ts';
 import { pick } from './i18n.ts';
+import { log } from './log.ts';
 
 /** `{total, limit, current, page_count, data}`: the paged list of the wire format. */
 export interface Paged<T> {
@@ -54,6 +55,6 @@ export function toErrorResponse(c: Context, err: unknown) {
     if (err.retryAfterS !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterS))));
     return c.json(failBody(err.code, locale, err.fields, err.params), err.status as ContentfulStatusCode);
   }
-  console.error('[api] unhandled error', err);
+  log.error({ event: 'unhandled_error', requestId: c.get('requestId'), err }, 'unhandled error');
   return c.json(failBody('INTERNAL', locale), 500);
 }

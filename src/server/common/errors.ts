@@ -200,6 +200,16 @@ export const ERRORS = {
     zh: '正式環境已停用本機金流與物流模擬器。',
     en: 'The local payment and logistics simulators are turned off in production.',
   },
+  METRICS_REFUSED: {
+    status: 403,
+    zh: '監控指標只提供給本機，或附上 METRICS_TOKEN 的請求。',
+    en: 'Metrics are served to this machine, or to a request with the METRICS_TOKEN.',
+  },
+  NOT_READY: {
+    status: 503,
+    zh: '服務尚未就緒，請稍後再試。',
+    en: 'The service is not ready yet. Please try again later.',
+  },
   INTERNAL: {
     status: 500,
     zh: '系統發生錯誤，請稍後再試。',

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { setBounded } from '../common/bounded-map.ts';
+import { log } from '../common/log.ts';
 import { nameRegisteredQueries } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -24,7 +25,7 @@ export function openDb(opts: { sqlitePath: string; databaseUrl?: string | undefi
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection that the server closes (restart, failover, a dropped test database) is
     // reported here and replaced on next use; without a listener the error would end the process.
-    pool.on('error', (err) => console.error('[db] idle PostgreSQL connection closed:', err.message));
+    pool.on('error', (err) => log.warn({ event: 'db_connection_closed', err }, 'idle PostgreSQL connection closed'));
     nameRegisteredQueries(pool);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };

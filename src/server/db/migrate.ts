@@ -39,6 +39,21 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '015_notifications', up: m015.up },
 ];
 
+/**
+ * The migrations this code expects that the database has not recorded (readiness: schema behind);
+ * all of them when the database has no record at all (a new, empty database).
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  let rows: { name: string }[];
+  try {
+    rows = (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db.kysely)).rows;
+  } catch {
+    rows = [];
+  }
+  const done = new Set(rows.map((r) => r.name));
+  return MIGRATIONS.map((m) => m.name).filter((name) => !done.has(name));
+}
+
 /** Applies the migrations not yet recorded in `schema_migrations`; safe to run on every start. */
 export async function migrate(db: Db): Promise<string[]> {
   const k = db.kysely;

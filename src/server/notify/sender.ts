@@ -11,8 +11,10 @@ import {
   OWNER_DIGEST_HOUR,
 } from '../../config.ts';
 import { takeFault } from '../common/faults.ts';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { NotificationsTable } from '../db/tables/notifications.ts';
+import { registerOutboxPending } from '../ops/probes.ts';
 import { notifyOwner, type OwnerPurpose, type ShopperPurpose } from './outbox.ts';
 import { ownerMail, taipeiDay, taipeiMidnight } from './owner-mail.ts';
 import { shopperMail } from './shopper-mail.ts';
@@ -166,15 +168,26 @@ export async function sendDue(deps: Deps): Promise<SendPass> {
   return pass;
 }
 
+/** How many notifications wait to be sent (shop_outbox_pending). */
+async function countPending(deps: Deps): Promise<number> {
+  const row = await deps.db.kysely
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Sends now and every NOTIFY_SEND_INTERVAL_MS, off every request; the returned stop waits for a pass under way. */
 export function startNotifier(deps: Deps): () => Promise<void> {
+  registerOutboxPending(countPending);
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   const run = () => {
     if (busy) return;
     busy = true;
     running = sendDue(deps)
-      .catch((err) => console.error('[notify] send pass failed', err))
+      .catch((err: Error) => log.error({ event: 'notify_pass_failed', err }, 'the notification send pass failed'))
       .finally(() => {
         busy = false;
       });

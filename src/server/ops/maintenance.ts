@@ -1,5 +1,6 @@
 import { NOTIFY_KEEP_MS } from '../../config.ts';
 import { sweepGuestCarts } from '../cart/cart-owner.ts';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 
 const DAY_MS = 86_400_000;
@@ -46,7 +47,10 @@ export async function sweep(deps: Deps): Promise<Record<string, number>> {
 
 /** Sweeps now and then every SWEEP_INTERVAL_MS; the timer never keeps the process alive. */
 export function startSweeper(deps: Deps): () => void {
-  const run = () => sweep(deps).catch((err) => console.error('[maintenance] sweep failed', err));
+  const run = () =>
+    sweep(deps)
+      .then((counts) => log.debug({ event: 'maintenance_sweep', ...counts }, 'maintenance sweep'))
+      .catch((err) => log.error({ event: 'maintenance_sweep_failed', err }, 'maintenance sweep failed'));
   void run();
   const timer = setInterval(run, SWEEP_INTERVAL_MS);
   timer.unref();

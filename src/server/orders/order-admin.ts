@@ -1,6 +1,8 @@
 import { ApiError } from '../common/errors.ts';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { OrderState } from '../db/schema.ts';
+import { countOrder } from '../ops/metrics.ts';
 import { afterMove } from '../payment/invoicing.ts';
 import { type AttemptCheck, type Reconciled, reconcileOrder } from '../payment/reconcile.ts';
 import { releaseUnpaid as releaseUnpaidOrders } from '../payment/sweep.ts';
@@ -263,6 +265,8 @@ async function moveTo(deps: Deps, o: { id: number; no: string; state: string }, 
   const now = deps.clock.now();
   const moved = await deps.db.kysely.transaction().execute((trx) => moveOrder(trx, { orderId: o.id, to, now }));
   if (!moved) throw refuse(o.no, o.state, to);
+  if (to === 'completed') countOrder('completed');
+  log.info({ event: 'order_moved', orderNo: o.no, from: o.state, to }, `order ${to}`);
   // Cash on delivery and pay at pickup are invoiced once handed over (the sweeper retries on failure).
   afterMove(deps, o.id, to);
 }

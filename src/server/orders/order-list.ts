@@ -2,10 +2,12 @@ import type { Transaction } from 'kysely';
 import type { Locale } from '../../config.ts';
 import { type Paged, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
+import { log } from '../common/log.ts';
 import { loc } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
 import { notifyNeedsAction } from '../notify/outbox.ts';
+import { countOrder } from '../ops/metrics.ts';
 import { afterMove } from '../payment/invoicing.ts';
 import { lockOrder } from '../payment/notices.ts';
 import { parcelBooked } from '../shipping/parcel-booked.ts';
@@ -85,10 +87,12 @@ export async function cancelOrder(
   before?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
   const now = deps.clock.now();
+  let orderNo: string | undefined;
   await deps.db.kysely.transaction().execute(async (trx) => {
     await lockOrder(trx, orderId);
     if (before) await before(trx);
-    const o = await trx.selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirst();
+    const o = await trx.selectFrom('orders').select(['state', 'no']).where('id', '=', orderId).executeTakeFirst();
+    orderNo = o?.no;
     if (o && CANCELLABLE.includes(o.state) && (await parcelBooked(trx, orderId)))
       throw new ApiError('ORDER_CANCEL_ASK_SHOP');
     // Thrown, not returned: what `before` did is rolled back with it.
@@ -102,6 +106,8 @@ export async function cancelOrder(
       .executeTakeFirst();
     if (Number(refund.numUpdatedRows) === 1) await notifyNeedsAction(trx, orderId, 'refund', now);
   });
+  countOrder('cancelled');
+  log.info({ event: 'order_cancelled', orderNo }, 'order cancelled');
   // A paid order's invoice is voided (the sweeper retries when the e-invoice service is down).
   afterMove(deps, orderId, 'cancelled');
 }

@@ -1,4 +1,5 @@
 import { TIME_ZONE } from '../../config.ts';
+import { log, maskPhone } from '../common/log.ts';
 import { withoutControls } from '../common/text-rules.ts';
 import type { Deps } from '../context.ts';
 
@@ -55,7 +56,7 @@ export async function textReceiver(deps: Deps, phone: string, purpose: string, t
     await deps.sms.send({ phone, purpose, code: '', text });
     return true;
   } catch (err) {
-    console.error('[orders] text message not sent', purpose, err instanceof Error ? err.message : err);
+    log.error({ event: 'sms_failed', purpose, phone: maskPhone(phone), err }, 'text message not sent');
     return false;
   }
 }

@@ -14,10 +14,12 @@ import {
 } from '../checkout/shipping.ts';
 import { ApiError } from '../common/errors.ts';
 import { checkFault } from '../common/faults.ts';
+import { log } from '../common/log.ts';
 import { newSecret, sha256 } from '../common/tokens.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
 import { notifyNewOrder, notifyOwner, notifyShopper } from '../notify/outbox.ts';
+import { countOrder } from '../ops/metrics.ts';
 import { discountSnapshot, promotionsFor } from '../promotions/apply.ts';
 import { couponRefused, takeUses } from '../promotions/promotion-store.ts';
 import { amountLimits } from '../providers/ecpay/limits.ts';
@@ -57,7 +59,8 @@ export type Settle<T> = (trx: Trx, order: { id: number; guestKey: string | undef
 export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settle<T>): Promise<T> {
   const now = deps.clock.now();
   const { body, locale } = input;
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  let placed: { no: string; payment: string; total: number } | undefined;
+  const settled = await deps.db.kysely.transaction().execute(async (trx) => {
     // Locks the cart first: two orders of one cart (two tabs, two keys) run one after the other,
     // and the second finds the lines already ordered.
     await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', input.cartId).execute();
@@ -167,8 +170,18 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
       )
       .execute();
     await clearStore(trx, input.cartId);
+    placed = { no, payment: body.payment, total };
     return settle(trx, { id: order.id, guestKey });
   });
+  // Counted once committed: a transaction rolled back placed nothing.
+  if (placed) {
+    countOrder('placed');
+    log.info(
+      { event: 'order_placed', orderNo: placed.no, payment: placed.payment, total: placed.total },
+      'order placed',
+    );
+  }
+  return settled;
 }
 
 /**

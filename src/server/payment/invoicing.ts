@@ -1,5 +1,6 @@
 import { INVOICE_MAX_ATTEMPTS, INVOICE_RETRY_BASE_MS, INVOICE_RETRY_MAX_MS } from '../../config.ts';
 import type { InvoiceChoice } from '../../lib/taiwan/invoice.ts';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import { notifyNeedsAction } from '../notify/outbox.ts';
 import { ecpayConfig, ecpayEndpoints } from '../providers/ecpay/config.ts';
@@ -161,7 +162,7 @@ async function lookUp(provider: InvoiceProvider, relateNumber: string): Promise<
   try {
     return await provider.getIssue(relateNumber);
   } catch (err) {
-    console.error(`[invoice] looking up ${relateNumber} failed`, err);
+    log.error({ event: 'invoice_lookup_failed', orderNo: relateNumber, err }, 'looking up an invoice failed');
     return null;
   }
 }
@@ -244,7 +245,7 @@ export async function syncInvoices(
   const now = deps.clock.now();
   const due = await k
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'no'])
     .where('invoice_no', 'is', null)
     .where('state', 'in', [...INVOICED_STATES])
     .where('invoice_attempts', '<', INVOICE_MAX_ATTEMPTS)
@@ -255,7 +256,7 @@ export async function syncInvoices(
     .execute();
   const toVoid = await k
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'no'])
     .where('state', '=', 'cancelled')
     .where('invoice_no', 'is not', null)
     .where('invoice_voided_at', 'is', null)
@@ -266,20 +267,20 @@ export async function syncInvoices(
     .limit(BATCH)
     .execute();
   const counts = { issued: 0, voided: 0, failed: 0 };
-  for (const { id } of due) {
+  for (const { id, no } of due) {
     try {
       if (await issueInvoice(deps, id, provider)) counts.issued++;
     } catch (err) {
       counts.failed++;
-      console.error(`[invoice] issuing for order ${id} failed`, err);
+      log.error({ event: 'invoice_issue_failed', orderNo: no, err }, 'issuing an invoice failed');
     }
   }
-  for (const { id } of toVoid) {
+  for (const { id, no } of toVoid) {
     try {
       if (await voidInvoice(deps, id, provider)) counts.voided++;
     } catch (err) {
       counts.failed++;
-      console.error(`[invoice] voiding for order ${id} failed`, err);
+      log.error({ event: 'invoice_void_failed', orderNo: no, err }, 'voiding an invoice failed');
     }
   }
   return counts;
@@ -287,15 +288,28 @@ export async function syncInvoices(
 
 const pending = new Set<Promise<unknown>>();
 
-function inBackground(work: Promise<unknown>, what: string) {
-  const p = work.catch((err) => console.error(`[invoice] ${what} failed; the sweeper tries again`, err));
+function inBackground(deps: Deps, work: Promise<unknown>, action: 'issue' | 'void', orderId: number) {
+  const p = work.catch(async (err) => {
+    // The order's number for the log line; its id when the database cannot say (it may be the cause).
+    const no = await deps.db.kysely
+      .selectFrom('orders')
+      .select('no')
+      .where('id', '=', orderId)
+      .executeTakeFirst()
+      .then((o) => o?.no)
+      .catch(() => undefined);
+    log.error(
+      { event: `invoice_${action}_failed`, orderNo: no, orderId, err },
+      'invoice work failed; the sweeper tries again',
+    );
+  });
   pending.add(p);
   void p.finally(() => pending.delete(p));
 }
 
 /** After an order became paid (committed): its invoice is issued without holding up the answer to ECPay. */
 export function afterPaid(deps: Deps, orderId: number): void {
-  inBackground(issueInvoice(deps, orderId), `issuing for order ${orderId}`);
+  inBackground(deps, issueInvoice(deps, orderId), 'issue', orderId);
 }
 
 /**
@@ -303,9 +317,9 @@ export function afterPaid(deps: Deps, orderId: number): void {
  * over, voids the invoice of an order just cancelled. Callers of moveOrder call it after commit.
  */
 export function afterMove(deps: Deps, orderId: number, to: string): void {
-  if (to === 'cancelled') inBackground(voidInvoice(deps, orderId), `voiding for order ${orderId}`);
+  if (to === 'cancelled') inBackground(deps, voidInvoice(deps, orderId), 'void', orderId);
   else if ((HANDED_OVER as readonly string[]).includes(to) || to === 'paid')
-    inBackground(issueInvoice(deps, orderId), `issuing for order ${orderId}`);
+    inBackground(deps, issueInvoice(deps, orderId), 'issue', orderId);
 }
 
 /** Resolves once the invoice work started so far has finished (a server stopping, a test reading). */

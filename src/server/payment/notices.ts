@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import { countNotice } from '../ops/metrics.ts';
 
 /** What became of a notice, kept in payment_notices.outcome. */
 export type NoticeOutcome =
@@ -44,7 +46,11 @@ export async function rejectNotice(
   form: Record<string, string>,
   reason: string,
 ): Promise<void> {
-  console.warn(`[payments] refused ${kind} notice for ${form.MerchantTradeNo ?? '(none)'}: ${reason}`);
+  if (kind === 'notify') countNotice('refused');
+  log.warn(
+    { event: 'payment_notice_refused', kind, merchantTradeNo: form.MerchantTradeNo ?? null, reason },
+    `refused ${kind} notice`,
+  );
   await recordNotice(deps.db.kysely, {
     kind,
     form,

@@ -1,8 +1,10 @@
 import type { Transaction } from 'kysely';
 import { checkFault } from '../common/faults.ts';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { notifyNeedsAction } from '../notify/outbox.ts';
+import { countNotice, countOrder } from '../ops/metrics.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { ecpayConfig } from '../providers/ecpay/config.ts';
 import { EcpayNoticeError, NOTICE_ACK, type PaymentNotice, parsePaymentNotice } from '../providers/ecpay/notice.ts';
@@ -81,6 +83,12 @@ export async function handlePaymentNotice(deps: Deps, form: Record<string, strin
     await recordNotice(trx, { kind: 'notify', form, verified: true, outcome: result, now });
     return result;
   });
+  countNotice(outcome === 'duplicate' ? 'repeated' : 'applied');
+  if (outcome === 'paid') countOrder('paid');
+  log.info(
+    { event: 'payment_notice', orderNo: found.no, merchantTradeNo: notice.merchantTradeNo, outcome },
+    `payment notice: ${outcome}`,
+  );
   if (outcome === 'paid') afterPaid(deps, found.order_id);
   return { status: 200, body: NOTICE_ACK };
 }
@@ -126,6 +134,9 @@ export async function applyPaid(
     .execute();
   await notifyNeedsAction(trx, found.order_id, 'refund', paid.now);
   const result = order.state === 'cancelled' ? 'paid-after-cancel' : 'paid-twice';
-  console.warn(`[payments] order ${found.no}: ${result} (${paid.merchantTradeNo}), flagged for a refund`);
+  log.warn(
+    { event: 'payment_needs_refund', orderNo: found.no, merchantTradeNo: paid.merchantTradeNo, outcome: result },
+    'money for an order that cannot take it: flagged for a refund',
+  );
   return result;
 }

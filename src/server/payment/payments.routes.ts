@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { ok } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
+import { log } from '../common/log.ts';
 import type { AppEnv } from '../context.ts';
 import { ecpayConfig } from '../providers/ecpay/config.ts';
 import { EcpayNoticeError, formFields, parsePaymentNotice } from '../providers/ecpay/notice.ts';
@@ -46,7 +47,11 @@ export const payments = new Hono<AppEnv>()
       return text(c, await handlePaymentNotice(c.get('deps'), form));
     } catch (err) {
       // Not `1|OK`: ECPay sends the notice again later.
-      if (!(err instanceof ApiError)) console.error('[payments] notice not applied', err);
+      if (!(err instanceof ApiError))
+        log.error(
+          { event: 'payment_notice_failed', merchantTradeNo: form.MerchantTradeNo ?? null, err },
+          'payment notice not applied; ECPay sends it again',
+        );
       return text(c, { status: 503, body: '0|retry' });
     }
   })
@@ -56,7 +61,10 @@ export const payments = new Hono<AppEnv>()
     try {
       return text(c, await handlePaymentInfo(c.get('deps'), form));
     } catch (err) {
-      console.error('[payments] payment info not applied', err);
+      log.error(
+        { event: 'payment_info_failed', merchantTradeNo: form.MerchantTradeNo ?? null, err },
+        'payment info not applied; ECPay sends it again',
+      );
       return text(c, { status: 503, body: '0|retry' });
     }
   })

@@ -1,5 +1,7 @@
 import { RECONCILE_AFTER_MS, RECONCILE_BATCH, RECONCILE_EVERY_MS } from '../../config.ts';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
+import { countOrder } from '../ops/metrics.ts';
 import { ecpayConfig, ecpayEndpoints } from '../providers/ecpay/config.ts';
 import { EcpayQueryError, type QueriedTrade, queryTrade } from '../providers/ecpay/query.ts';
 import { afterPaid } from './invoicing.ts';
@@ -59,7 +61,7 @@ export async function reconcileOrder(
       trade = await askEcpay(deps, mtn);
     } catch (err) {
       if (!(err instanceof EcpayQueryError)) throw err;
-      console.warn(`[payments] no answer from ECPay for ${mtn}: ${err.message}`);
+      log.warn({ event: 'reconcile_no_answer', orderId, merchantTradeNo: mtn, err }, 'no answer from ECPay');
       checks.push({ merchantTradeNo: mtn, answer: 'no-answer' });
       unanswered = true;
       continue;
@@ -74,7 +76,16 @@ export async function reconcileOrder(
     if (!found) continue;
     if (trade.amount !== found.amount || trade.amount !== found.total) {
       // Paid, but not what the shop asked: a person must look; the order is not released on it.
-      console.warn(`[payments] ECPay reports ${mtn} paid NT$${trade.amount}, the order asked NT$${found.total}`);
+      log.warn(
+        {
+          event: 'reconcile_amount_mismatch',
+          orderNo: found.no,
+          merchantTradeNo: mtn,
+          paid: trade.amount,
+          asked: found.total,
+        },
+        'ECPay reports a payment of another amount than the order asked',
+      );
       await recordNotice(k, { kind: 'reconcile', form: trade.fields, verified: true, outcome: 'rejected:amount', now });
       checks.push({ merchantTradeNo: mtn, answer: 'amount-mismatch' });
       unanswered = true;
@@ -94,7 +105,11 @@ export async function reconcileOrder(
       return result;
     });
     if (outcome === 'paid') {
-      console.warn(`[payments] order ${found.no} found paid at ECPay (${mtn}) without its notice`);
+      countOrder('paid');
+      log.warn(
+        { event: 'reconcile_paid', orderNo: found.no, merchantTradeNo: mtn },
+        'order found paid at ECPay without its notice',
+      );
       afterPaid(deps, found.order_id);
     }
     checks.push({ merchantTradeNo: mtn, answer: 'paid', outcome });
@@ -113,7 +128,7 @@ export async function reconcileAwaiting(deps: Deps): Promise<{ checked: number; 
   const rows = await deps.db.kysely
     .selectFrom('payment_attempts as a')
     .innerJoin('orders as o', 'o.id', 'a.order_id')
-    .select('a.order_id')
+    .select(['a.order_id', 'o.no'])
     .distinct()
     .where('o.state', '=', 'awaiting_payment')
     .where('a.state', 'in', ['new', 'issued'])
@@ -123,11 +138,11 @@ export async function reconcileAwaiting(deps: Deps): Promise<{ checked: number; 
     .limit(RECONCILE_BATCH)
     .execute();
   let paid = 0;
-  for (const { order_id } of rows) {
+  for (const { order_id, no } of rows) {
     try {
       if ((await reconcileOrder(deps, order_id)).result === 'paid') paid++;
     } catch (err) {
-      console.error(`[payments] reconciling order ${order_id} failed`, err);
+      log.error({ event: 'reconcile_failed', orderNo: no, err }, 'reconciling an order failed');
     }
   }
   return { checked: rows.length, paid };

@@ -1,7 +1,9 @@
 import type { ExpressionBuilder } from 'kysely';
 import { PAYMENT_GRACE_MS, PAYMENT_SWEEP_INTERVAL_MS } from '../../config.ts';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import { countOrder, noteSweeperRun } from '../ops/metrics.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { invoiceWorkSettled, syncInvoices } from './invoicing.ts';
 import { reconcileAwaiting, reconcileOrder } from './reconcile.ts';
@@ -85,7 +87,11 @@ export async function releaseUnpaid(deps: Deps): Promise<string[]> {
         .execute();
       return true;
     });
-    if (moved) released.push(no);
+    if (moved) {
+      released.push(no);
+      countOrder('released');
+      log.info({ event: 'order_released', orderNo: no }, 'unpaid order released past its deadline');
+    }
   }
   return released;
 }
@@ -95,6 +101,8 @@ export async function sweepPayments(deps: Deps) {
   const reconciled = await reconcileAwaiting(deps);
   const released = (await releaseUnpaid(deps)).length;
   const invoices = await syncInvoices(deps);
+  noteSweeperRun(deps.clock.now());
+  log.debug({ event: 'sweep', released, reconciled: reconciled.paid, ...invoices }, 'payment sweep pass');
   return { released, reconciled: reconciled.paid, ...invoices };
 }
 
@@ -106,7 +114,7 @@ export function startPaymentSweeper(deps: Deps): () => Promise<void> {
     if (busy) return;
     busy = true;
     running = sweepPayments(deps)
-      .catch((err) => console.error('[payments] sweep failed', err))
+      .catch((err) => log.error({ event: 'sweep_failed', err }, 'payment sweep failed'))
       .finally(() => {
         busy = false;
       });

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
+import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
 import { notifyNeedsAction, notifyShopper } from '../notify/outbox.ts';
+import { countOrder } from '../ops/metrics.ts';
 import { parcelArrivedText, shippedText, textReceiver } from '../orders/order-sms.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { afterMove } from '../payment/invoicing.ts';
@@ -60,6 +62,7 @@ async function moveAlong(
 interface Applied {
   outcome: string;
   orderId: number;
+  orderNo: string;
   moved: OrderState[];
   /** The status this notice gave the shipment for the first time (for the texts), else null. */
   first: ParcelStatus | null;
@@ -122,12 +125,12 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
   const s = await of.select(['id', 'status', 'sub_type', 'collection', 'order_id']).executeTakeFirstOrThrow();
   const o = await trx
     .selectFrom('orders')
-    .select(['state', 'paid_at'])
+    .select(['state', 'paid_at', 'no'])
     .where('id', '=', s.order_id)
     .executeTakeFirstOrThrow();
   const at = notice.at ?? now;
   const event: NewEvent = { status, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, at };
-  const base = { orderId: s.order_id, moved: [] as OrderState[], first: null };
+  const base = { orderId: s.order_id, orderNo: o.no, moved: [] as OrderState[], first: null };
   if (RANK[status] <= RANK[s.status as ParcelStatus]) return { ...base, outcome: await notForward(trx, s, event) };
   const lower = (Object.keys(RANK) as ParcelStatus[]).filter((x) => RANK[x] < RANK[status]);
   const advanced = await trx
@@ -151,8 +154,15 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
       await trx.updateTable('orders').set({ needs_refund: 1, updated_at: now }).where('id', '=', s.order_id).execute();
       await notifyNeedsAction(trx, s.order_id, 'refund', now);
     }
-    console.warn(
-      `[shipping] the order of shipment ${notice.merchantTradeNo} is cancelled, but its parcel was ${status}${collected ? ': flagged needs_refund' : ''}`,
+    log.warn(
+      {
+        event: 'parcel_after_cancel',
+        orderNo: o.no,
+        merchantTradeNo: notice.merchantTradeNo,
+        status,
+        needsRefund: collected,
+      },
+      'the order is cancelled, but its parcel was handed over',
     );
     return { ...base, outcome: `${status}-after-cancel` };
   }
@@ -177,7 +187,7 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
           .execute();
     }
   }
-  return { outcome: status, orderId: s.order_id, moved, first: status };
+  return { outcome: status, orderId: s.order_id, orderNo: o.no, moved, first: status };
 }
 
 /**
@@ -195,7 +205,10 @@ export async function handleStatusNotice(deps: Deps, form: Record<string, string
     notice = parseStatusNotice(form, ecpayConfig(deps.env).logistics);
   } catch (err) {
     if (!(err instanceof StatusNoticeError)) throw err;
-    console.warn(`[shipping] status notice refused (${err.fault}): ${err.message}`);
+    log.warn(
+      { event: 'shipping_notice_refused', reason: err.fault, merchantTradeNo: form.MerchantTradeNo ?? null },
+      err.message,
+    );
     await keepNotice(k, form, false, err.fault, now);
     return { status: 400, body: `0|${err.fault}` };
   }
@@ -208,7 +221,15 @@ export async function handleStatusNotice(deps: Deps, form: Record<string, string
     .where('state', 'in', ['created', PARCEL_CANCELLED])
     .executeTakeFirst();
   if (!s) {
-    console.warn(`[shipping] status notice for an unknown shipment ${notice.merchantTradeNo}/${notice.logisticsId}`);
+    log.warn(
+      {
+        event: 'shipping_notice_refused',
+        reason: 'unknown-shipment',
+        merchantTradeNo: notice.merchantTradeNo,
+        logisticsId: notice.logisticsId,
+      },
+      'status notice for an unknown shipment',
+    );
     await keepNotice(k, form, true, 'unknown-shipment', now);
     return { status: 400, body: '0|unknown-shipment' };
   }
@@ -222,7 +243,20 @@ export async function handleStatusNotice(deps: Deps, form: Record<string, string
     await keepNotice(trx, form, true, a.outcome, now);
     return a;
   });
-  for (const to of applied.moved) afterMove(deps, applied.orderId, to);
+  for (const to of applied.moved) {
+    afterMove(deps, applied.orderId, to);
+    if (to === 'cancelled' || to === 'completed') countOrder(to);
+  }
+  log.info(
+    {
+      event: 'shipping_notice',
+      orderNo: applied.orderNo,
+      merchantTradeNo: notice.merchantTradeNo,
+      outcome: applied.outcome,
+      moved: applied.moved,
+    },
+    'shipping status notice',
+  );
   if (applied.first) await textFor(deps, applied.orderId, applied.first);
   return { status: 200, body: NOTICE_ACK };
 }

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { log } from '../common/log.ts';
 import type { AppEnv } from '../context.ts';
 import { EcpayNoticeError, formFields } from '../providers/ecpay/notice.ts';
 import { handleStatusNotice, type NoticeAnswer } from './shipment-notice.ts';
@@ -22,14 +23,17 @@ export const shipments = new Hono<AppEnv>().post('/ecpay/notify', async (c) => {
     }
   }
   if (!form) {
-    console.warn('[shipping] a status notice that is not a form was refused');
+    log.warn({ event: 'shipping_notice_refused', reason: 'form' }, 'a status notice that is not a form was refused');
     return text(c, { status: 400, body: '0|form' });
   }
   try {
     return text(c, await handleStatusNotice(c.get('deps'), form));
   } catch (err) {
     // Not `1|OK`: ECPay sends the notice again later.
-    console.error('[shipping] status notice not applied', err);
+    log.error(
+      { event: 'shipping_notice_failed', merchantTradeNo: form.MerchantTradeNo ?? null, err },
+      'status notice not applied; ECPay sends it again',
+    );
     return text(c, { status: 503, body: '0|retry' });
   }
 });

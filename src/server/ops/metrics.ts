@@ -1,0 +1,86 @@
+/**
+ * The process's Prometheus metrics (issue 30), served by GET /api/metrics: request durations by
+ * route pattern, order and payment-notice counters, gauges read when scraped, and prom-client's
+ * process defaults. One registry per process; counters count this process's events since it started.
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Deps } from '../context.ts';
+import { pendingNotifications, servedBuild } from './probes.ts';
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+export const ORDER_EVENTS = ['placed', 'paid', 'cancelled', 'released', 'completed'] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+export const NOTICE_RESULTS = ['applied', 'repeated', 'refused'] as const;
+export type NoticeResult = (typeof NOTICE_RESULTS)[number];
+
+export const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time to answer an API request, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+const orders = new Counter({
+  name: 'shop_orders_total',
+  help: 'Orders placed, paid, cancelled (by the shopper, the owner or the carrier), released (unpaid past the deadline) and completed.',
+  labelNames: ['event'] as const,
+  registers: [registry],
+});
+for (const event of ORDER_EVENTS) orders.inc({ event }, 0);
+
+const notices = new Counter({
+  name: 'shop_payment_notices_total',
+  help: "ECPay's payment notices: applied, repeated (already applied) or refused (bad signature, amount or trade).",
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+for (const result of NOTICE_RESULTS) notices.inc({ result }, 0);
+
+const outboxPending = new Gauge({
+  name: 'shop_outbox_pending',
+  help: 'Notifications waiting in the outbox to be sent.',
+  registers: [registry],
+});
+const needingAction = new Gauge({
+  name: 'shop_orders_needing_action',
+  help: "Orders the owner must act on: flagged for a refund or with an invoice action needed (the owner's --needs-action list).",
+  registers: [registry],
+});
+const sweeperLastRun = new Gauge({
+  name: 'shop_sweeper_last_run_seconds',
+  help: 'Unix time (s) of the last complete pass of the payment sweeper in this process; 0 before the first.',
+  registers: [registry],
+});
+const buildAge = new Gauge({
+  name: 'shop_build_age_seconds',
+  help: 'Age (s) of the live build served by this process (its builds/latest.json timestamp), by build id; absent when it serves no pages.',
+  labelNames: ['build'] as const,
+  registers: [registry],
+});
+
+export const countOrder = (event: OrderEvent, n = 1): void => {
+  if (n > 0) orders.inc({ event }, n);
+};
+export const countNotice = (result: NoticeResult): void => notices.inc({ result });
+export const noteSweeperRun = (nowMs: number): void => sweeperLastRun.set(Math.floor(nowMs / 1000));
+
+/** Reads the gauges that come from the database or the build, then renders every metric. */
+export async function renderMetrics(deps: Deps): Promise<string> {
+  const [pending, flagged] = await Promise.all([
+    pendingNotifications(deps),
+    deps.db.kysely
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.or([eb('invoice_action_needed', 'is not', null), eb('needs_refund', '<>', 0)]))
+      .executeTakeFirst(),
+  ]);
+  outboxPending.set(pending);
+  needingAction.set(Number(flagged?.n ?? 0));
+  const build = servedBuild();
+  buildAge.reset();
+  if (build) buildAge.set({ build: build.id }, Math.max(0, (Date.now() - build.timestamp) / 1000));
+  return registry.metrics();
+}
