@@ -6,7 +6,7 @@
  * 500 MB of the build's memory.
  */
 import type { Locale } from '../../config.ts';
-import { allProducts, productDetailText, productForPages } from '../../lib/api/build.server.ts';
+import { allProducts, productDetailText, productForPages, productPageVersions } from '../../lib/api/build.server.ts';
 import type { ProductDetail } from '../../lib/api/catalog.ts';
 import { pageKey } from '../../lib/api/page-keys.server.ts';
 
@@ -15,13 +15,17 @@ export interface ProductProps {
   via: 'brand' | 'category';
 }
 
-/** Each page is keyed by the product's detail as the page receives it (its related products included). */
+/**
+ * Each page is keyed by the rows it is made from, its related products' included (read in one pass
+ * of the in-process database), or else by the product's detail as the page receives it.
+ */
 export async function productPaths(via: 'brand' | 'category', locale: Locale) {
+  const versions = await productPageVersions();
   return Promise.all(
     (await allProducts(locale)).map(async (p) => ({
       params: { name: via === 'brand' ? p.brand.slug : p.category.slug, slug: p.slug },
       props: { slug: p.slug, via } satisfies ProductProps,
-      cacheKey: await pageKey(locale, via, await detailText(locale, p.slug)),
+      cacheKey: await pageKey(locale, via, versions?.get(p.slug) ?? (await detailText(locale, p.slug))),
     })),
   );
 }

@@ -47,6 +47,8 @@ interface BuildState {
   /** When the first page asked for its data (performance.now()): the start of prerendering. */
   pagesStartedAt?: number;
   close?: () => Promise<void>;
+  /** The in-process shop's database (none when the data comes from API_BASE). */
+  db?: import('../../server/db/index.ts').Db;
   transport?: Promise<{ baseURL: string; fetch: typeof fetch }>;
   /** Requests under way, and the ones waiting for a free slot (see MAX_IN_FLIGHT). */
   inFlight: number;
@@ -83,12 +85,17 @@ async function bounded<T>(request: () => Promise<T>): Promise<T> {
 async function openTransport(): Promise<{ baseURL: string; fetch: typeof fetch }> {
   const base = process.env.API_BASE;
   if (base) return { baseURL: base, fetch: (input, init) => globalThis.fetch(input, init) };
-  const [{ createDeps }, { createApp }] = await Promise.all([
+  const [{ createDeps }, { createApp }, { log }] = await Promise.all([
     import('../../server/deps.ts'),
     import('../../server/app.ts'),
+    import('../../server/common/log.ts'),
   ]);
+  // The build's own requests (tens of thousands for a large catalogue) are not the shop's traffic:
+  // only warnings and errors, unless LOG_LEVEL says otherwise.
+  if (!process.env.LOG_LEVEL) log.level = 'warn';
   const deps = await createDeps();
   const app = createApp(deps);
+  state.db = deps.db;
   state.close = () => deps.db.close();
   return {
     baseURL: IN_PROCESS_BASE,
@@ -213,6 +220,20 @@ export const pagesStartedAt = (): number | undefined => state.pagesStartedAt;
 
 /** How many API requests this process has made for the build so far. */
 export const buildCallCount = (): number => state.calls;
+
+/**
+ * Versions of the product pages read from the in-process shop's database in one pass
+ * (src/server/catalog/page-versions.ts), or null when the data comes from API_BASE, whose pages are
+ * then keyed by each product's detail (`productDetailText`).
+ */
+export const productPageVersions = (): Promise<Map<string, string> | null> =>
+  once('page-versions', async () => {
+    if (process.env.API_BASE) return null;
+    state.transport ??= openTransport();
+    await state.transport;
+    const { productPageVersions: read } = await import('../../server/catalog/page-versions.ts');
+    return state.db ? read(state.db) : null;
+  });
 
 /** Forgets every answer fetched so far (a long-lived process that reads the catalog again, a test). */
 export function forgetBuildData(): void {

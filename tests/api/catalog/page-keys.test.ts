@@ -8,6 +8,7 @@ import { productPaths } from '../../../src/features/catalog/product-paths.server
 import { closeBuildData, forgetBuildData, productForPages, products } from '../../../src/lib/api/build.server.ts';
 import { forgetSiteDigests, keyedLocaleParams } from '../../../src/lib/api/page-keys.server.ts';
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
+import { relatedIds } from '../../../src/server/catalog/page-versions.ts';
 import { openDb } from '../../../src/server/db/index.ts';
 import { migrate } from '../../../src/server/db/migrate.ts';
 import { seed } from '../../../src/server/seed/seed.ts';
@@ -58,6 +59,20 @@ async function keys(): Promise<Map<string, { key: string; shows: string[] }>> {
 }
 
 describe('cache keys of the prerendered pages', () => {
+  it('choose the related products of every product page as the page does', async () => {
+    const rows = await db.kysely.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).execute();
+    const related = relatedIds(rows.map((p) => ({ ...p, stock: Number(p.stock), created_at: Number(p.created_at) })));
+    const slugOf = new Map(rows.map((p) => [p.id, p.slug]));
+    expect(rows.length).toBeGreaterThan(100);
+    for (const p of rows) {
+      const detail = await productForPages('zh-TW', p.slug);
+      expect(
+        (related.get(p.id) ?? []).map((id) => slugOf.get(id)),
+        p.slug,
+      ).toEqual(detail.related.map((r) => r.slug));
+    }
+  });
+
   it('a price change moves the keys of the pages that show the product, and no other page', async () => {
     const before = await keys();
     const [sku, slug] = ['JBL-FLIP7-BLA', 'jbl-flip-7'];
@@ -74,6 +89,37 @@ describe('cache keys of the prerendered pages', () => {
     expect(moved.filter((p) => !p.endsWith(' home')).sort()).toEqual(showing.sort());
     const unchanged = [...after.keys()].filter((p) => !moved.includes(p));
     expect(unchanged.length).toBeGreaterThan(moved.length);
+  });
+
+  it('a sold-out product moves down the related products of others, and their pages move with it', async () => {
+    const before = await keys();
+    await runEdit(db, {
+      command: 'stock',
+      args: ['JBL-FLIP7-BLA', '0'],
+      file: undefined,
+      by: 'test',
+      limit: 1,
+      locale: 'en',
+    });
+    await runEdit(db, {
+      command: 'stock',
+      args: ['JBL-FLIP7-BLU', '0'],
+      file: undefined,
+      by: 'test',
+      limit: 1,
+      locale: 'en',
+    });
+    const after = await keys();
+    const moved = [...after].filter(([path, v]) => before.get(path)?.key !== v.key).map(([path]) => path);
+    // Every page whose related products changed, or that showed the product, moved.
+    const changed = [...after]
+      .filter(
+        ([path, v]) =>
+          before.get(path)!.shows.join() !== v.shows.join() || before.get(path)!.shows.includes('jbl-flip-7'),
+      )
+      .map(([path]) => path);
+    expect(changed.length).toBeGreaterThan(4);
+    for (const path of changed) expect(moved, path).toContain(path);
   });
 
   it('a change to what every page shows (a brand name in the menus) moves every key', async () => {
