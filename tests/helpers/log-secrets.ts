@@ -16,7 +16,9 @@ const ECPAY_TEST_SECRETS = [
 
 const PATTERNS: [string, RegExp][] = [
   ['card number', /4311-?9522-?2222-?2222/],
-  ['mobile number', /(?<![\d.])(?:\+?886-?9|09)\d{8}(?!\d)/],
+  // A number on its own: not ten digits inside a request id (a UUID's last group is twelve hex
+  // characters, `-0933682334e1`), a hash or another token.
+  ['mobile number', /(?<![\w.-])(?:\+?886-?9|09)\d{8}(?!\w)/],
   ['bearer credential', /Bearer\s+[A-Za-z0-9._~+/-]{8,}/i],
   ['password in clear', /"(?:password|newPassword|currentPassword)"\s*:\s*"(?!\[redacted\])/],
   ['ECPay check value', /CheckMacValue"?\s*[:=]\s*"?[0-9A-Fa-f]{32,}/],

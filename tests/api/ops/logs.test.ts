@@ -85,6 +85,10 @@ describe('redaction', () => {
 
   it('the secret grep finds what it looks for (so that an empty answer means something)', () => {
     expect(secretsIn('{"phone":"0912345678"}')).toHaveLength(1);
+    expect(secretsIn('to 0912345678.')).toHaveLength(1);
+    expect(secretsIn('{"phone":"+886912345678"}')).toHaveLength(1);
+    // Ten digits inside a request id are not a phone number.
+    expect(secretsIn('{"requestId":"448e8e51-ba91-4b2a-a714-0933682334e1"}')).toEqual([]);
     expect(secretsIn('{"x":"4311952222222222"}')).toHaveLength(1);
     expect(secretsIn('{"x":"Soundwood-2026"}')).toHaveLength(1);
     expect(secretsIn('{"password":"abc"}')).toHaveLength(1);
