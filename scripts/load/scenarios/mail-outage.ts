@@ -105,8 +105,9 @@ export const mailOutage: Scenario = {
     const ports = ctx.servers.map((s) => s.port);
     await Promise.all(ctx.servers.map((s) => s.stop()));
     const env = { ...ctx.shop.env, ...SENDER_ENV, SHOP_NOTIFY_EMAIL: owner };
-    const servers: ApiServer[] = await Promise.all((two ? [0, 1] : [0]).map(() => startServer(env)));
+    let servers: ApiServer[] = [];
     try {
+      servers = await Promise.all((two ? [0, 1] : [0]).map(() => startServer(env)));
       for (const s of servers) await arm(s.api, FLAKY_TIMES);
       const answers: Awaited<ReturnType<typeof call>>[] = [];
       let next = 0;
@@ -173,6 +174,7 @@ export const mailOutage: Scenario = {
           over === 0,
       });
     } finally {
+      // The suite's servers come back on their ports whatever happened, for the scenarios after this one.
       await Promise.all(servers.map((s) => s.stop()));
       const restarted = await Promise.all(ports.map((p) => startServer(ctx.shop.env, p)));
       ctx.servers[0] = restarted[0]!;
