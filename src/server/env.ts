@@ -51,6 +51,13 @@ const schema = z.object({
   /** Optional: the owner's events as signed JSON (X-Shop-Signature: HMAC-SHA256 with the secret). */
   SHOP_NOTIFY_WEBHOOK: z.url({ protocol: /^https?$/ }).optional(),
   SHOP_NOTIFY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Load suite only: the notification sender's pass interval and retry backoff (first pause, cap), in
+   * ms, instead of config.ts NOTIFY_SEND_INTERVAL_MS, NOTIFY_RETRY_BASE_MS and NOTIFY_RETRY_MAX_MS.
+   */
+  NOTIFY_SEND_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).optional(),
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).optional(),
+  NOTIFY_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).optional(),
   /** A variant's stock at or below this mails the owner (owner-low-stock), once per crossing. */
   LOW_STOCK_AT: z.coerce.number().int().min(0).max(10_000).optional(),
   /** Origin of the storefront, for the links in emails (the build uses it for canonical links). */

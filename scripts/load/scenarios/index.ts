@@ -3,6 +3,7 @@ import type { Scenario } from './context.ts';
 import { crash } from './crash.ts';
 import { fuzz } from './fuzz.ts';
 import { importFuzz } from './import-fuzz.ts';
+import { mailOutage } from './mail-outage.ts';
 import { noticeDuringOutage, noticeStorm, notifyOutageWindow } from './notices.ts';
 import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
@@ -24,6 +25,7 @@ export const SCENARIOS: Scenario[] = [
   smsFailure,
   noticeDuringOutage,
   notifyOutageWindow,
+  mailOutage,
   crash,
   fuzz,
   importFuzz,

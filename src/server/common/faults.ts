@@ -9,7 +9,8 @@ import { ApiError } from './errors.ts';
  * The e-invoice simulator's faults (read with `takeFault`): `invoice.slow-answer` issues the invoice
  * but answers after the adapter gave up; `invoice.rate-limited` answers HTTP 403 as ECPay does to
  * too-frequent calls. `email.down`: the notification sender's next deliveries fail as if the mail
- * server (or the owner's webhook) were down.
+ * server (or the owner's webhook) were down. `email.flaky`: of the sender's next `times` deliveries,
+ * every other one fails (the first when `times` is even), a mail server that fails half the time.
  */
 export const FAULT_NAMES = [
   'order.after-stock',
@@ -17,6 +18,7 @@ export const FAULT_NAMES = [
   'invoice.slow-answer',
   'invoice.rate-limited',
   'email.down',
+  'email.flaky',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -35,6 +37,15 @@ export function takeFault(name: FaultName): boolean {
   if (left <= 1) armed.delete(name);
   else armed.set(name, left - 1);
   return true;
+}
+
+/** Like takeFault, but true only on every other call while armed: `times` 4 answers true, false, true, false. */
+export function takeEveryOther(name: FaultName): boolean {
+  const left = armed.get(name);
+  if (left === undefined) return false;
+  if (left <= 1) armed.delete(name);
+  else armed.set(name, left - 1);
+  return left % 2 === 0;
 }
 
 /** How many more calls `name` stays armed for (0 when disarmed). */

@@ -10,7 +10,7 @@ import {
   NOTIFY_SEND_INTERVAL_MS,
   OWNER_DIGEST_HOUR,
 } from '../../config.ts';
-import { takeFault } from '../common/faults.ts';
+import { takeEveryOther, takeFault } from '../common/faults.ts';
 import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { NotificationsTable } from '../db/tables/notifications.ts';
@@ -33,9 +33,15 @@ export interface SendPass {
   failed: number;
 }
 
-/** The wait after the `attempts`-th failed delivery: doubled each time, capped. */
-export const retryDelay = (attempts: number): number =>
-  Math.min(NOTIFY_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), NOTIFY_RETRY_MAX_MS);
+/**
+ * The wait after the `attempts`-th failed delivery: doubled each time, capped (`base` and `max` set
+ * by NOTIFY_RETRY_BASE_MS and NOTIFY_RETRY_MAX_MS in the environment, for the load suite).
+ */
+export const retryDelay = (attempts: number, base = NOTIFY_RETRY_BASE_MS, max = NOTIFY_RETRY_MAX_MS): number =>
+  Math.min(base * 2 ** Math.max(0, attempts - 1), max);
+
+/** Whether a test fault makes this delivery fail: `email.down` (the next N) or `email.flaky` (every other one). */
+const mailFault = (): boolean => takeFault('email.down') || takeEveryOther('email.flaky');
 
 /** Thrown when a row has nowhere to go (no address, nothing configured): it is marked skipped. */
 class Nowhere extends Error {}
@@ -71,7 +77,7 @@ async function deliver(deps: Deps, row: Row): Promise<string> {
     const m = await shopperMail(deps, row.purpose as ShopperPurpose, row.order_id, payload);
     if (!m) throw new Nowhere('the order has no email address');
     if (m === 'wait') throw new NotYet('waiting for the ATM account or store code');
-    if (takeFault('email.down')) throw new Error('mail server down (test fault email.down)');
+    if (mailFault()) throw new Error('mail server down (test fault email.down or email.flaky)');
     await deps.mail.send({ to: m.to, purpose: row.purpose, ...m.mail, messageId });
     return m.to;
   }
@@ -82,7 +88,7 @@ async function deliver(deps: Deps, row: Row): Promise<string> {
     throw new Nowhere('SHOP_NOTIFY_WEBHOOK is not set');
   const m = await ownerMail(deps, row.purpose as OwnerPurpose, row.order_id, payload);
   if (!m) throw new Nowhere('the order is gone');
-  if (takeFault('email.down')) throw new Error('mail server down (test fault email.down)');
+  if (mailFault()) throw new Error('mail server down (test fault email.down or email.flaky)');
   if (row.recipient === 'owner') {
     await deps.mail.send({ to: to.join(', '), purpose: row.purpose, ...m.mail, messageId });
     return to.join(', ');
@@ -157,7 +163,7 @@ export async function sendDue(deps: Deps): Promise<SendPass> {
           attempts,
           last_error: message,
           claimed_until: 0,
-          next_at: now + retryDelay(attempts),
+          next_at: now + retryDelay(attempts, deps.env.NOTIFY_RETRY_BASE_MS, deps.env.NOTIFY_RETRY_MAX_MS),
           ...(giveUp ? { state: 'failed' as const } : {}),
         })
         .execute();
@@ -178,7 +184,7 @@ async function countPending(deps: Deps): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Sends now and every NOTIFY_SEND_INTERVAL_MS, off every request; the returned stop waits for a pass under way. */
+/** Sends now and every NOTIFY_SEND_INTERVAL_MS (or the environment's), off every request; the returned stop waits for a pass under way. */
 export function startNotifier(deps: Deps): () => Promise<void> {
   registerOutboxPending(countPending);
   let running: Promise<unknown> = Promise.resolve();
@@ -193,7 +199,7 @@ export function startNotifier(deps: Deps): () => Promise<void> {
       });
   };
   run();
-  const timer = setInterval(run, NOTIFY_SEND_INTERVAL_MS);
+  const timer = setInterval(run, deps.env.NOTIFY_SEND_INTERVAL_MS ?? NOTIFY_SEND_INTERVAL_MS);
   timer.unref();
   return async () => {
     clearInterval(timer);
