@@ -16,6 +16,17 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** A hard link at `to` (a file there, rare: a page written twice, is replaced). */
+async function linkOver(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    await rm(to, { force: true });
+    await link(from, to);
+  }
+}
+
 /**
  * Links the twins of `previous` (the same file in the previous release) beside `file` when both hold
  * the same bytes: a page an incremental build copied from Astro's cache, an unchanged asset.
@@ -26,10 +37,7 @@ async function reuseTwins(previous: string, file: string, body: Buffer): Promise
   const before = await readFile(previous).catch(() => null);
   if (!before?.equals(body)) return false;
   try {
-    for (const twin of ['.br', '.gz']) {
-      await rm(`${file}${twin}`, { force: true });
-      await link(`${previous}${twin}`, `${file}${twin}`);
-    }
+    await Promise.all(['.br', '.gz'].map((twin) => linkOver(`${previous}${twin}`, `${file}${twin}`)));
     return true;
   } catch {
     return false;
