@@ -19,6 +19,7 @@ import { readEnv } from '../src/server/env.ts';
 import { seed } from '../src/server/seed/seed.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
 import { finishPageTwins, startPageTwins } from './lib/page-twins.ts';
+import { endCacheUse, pageVersions, sameAsLive, startCacheUse, writePageVersions } from './lib/page-versions.ts';
 import { postBuild } from './lib/post-build.ts';
 import { liveBuild, newReleaseDir, prune, publish, sealRelease } from './lib/releases.ts';
 
@@ -31,6 +32,7 @@ const lock = await acquireBuildLock(dist, (pid) =>
   console.log(`Another build (process ${pid ?? '?'}) is writing ${dist}; waiting for it to finish...`),
 );
 const outDir = newReleaseDir(dist);
+const cacheDir = join(dist, 'cache');
 try {
   const started = performance.now();
   await prune(dist);
@@ -45,11 +47,12 @@ try {
   let generatedAt = Number.NaN;
   startPageTwins(join(outDir, 'client'));
   const previous = liveBuild(dist);
+  if (await startCacheUse(cacheDir)) console.log('The last build did not finish: rendering every page.');
   await build({
     outDir,
     // Astro's incremental build cache (experimental.incrementalBuild in astro.config.mjs): beside the
     // releases, so that the next build into this folder finds it. FULL_BUILD=1 renders every page.
-    cacheDir: join(dist, 'cache'),
+    cacheDir,
     force: process.env.FULL_BUILD === '1',
     logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn',
     integrations: [
@@ -68,8 +71,16 @@ try {
   const prerenderSeconds = (generatedAt - (pagesStartedAt() ?? Number.NaN)) / 1000;
   await closeBuildData();
   const compressStarted = performance.now();
+  await endCacheUse(cacheDir);
   const twins = await finishPageTwins();
-  const stats = await postBuild(join(outDir, 'client'), twins.done, previous ? join(previous.dir, 'client') : null);
+  const versions = pageVersions(cacheDir);
+  await writePageVersions(outDir, versions);
+  const stats = await postBuild(
+    join(outDir, 'client'),
+    twins.done,
+    previous ? join(previous.dir, 'client') : null,
+    sameAsLive(previous?.dir ?? null, versions),
+  );
   const buildId = randomUUID();
   await sealRelease(outDir, buildId, fingerprint);
   await publish(dist, outDir);

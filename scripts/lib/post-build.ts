@@ -27,6 +27,16 @@ async function linkOver(from: string, to: string): Promise<void> {
   }
 }
 
+/** The twins of `previous` linked beside `file`, when it has them. */
+async function linkTwins(previous: string, file: string): Promise<boolean> {
+  try {
+    await Promise.all(['.br', '.gz'].map((twin) => linkOver(`${previous}${twin}`, `${file}${twin}`)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Links the twins of `previous` (the same file in the previous release) beside `file` when both hold
  * the same bytes: a page an incremental build copied from Astro's cache, an unchanged asset.
@@ -36,12 +46,7 @@ async function linkOver(from: string, to: string): Promise<void> {
 async function reuseTwins(previous: string, file: string, body: Buffer): Promise<boolean> {
   const before = await readFile(previous).catch(() => null);
   if (!before?.equals(body)) return false;
-  try {
-    await Promise.all(['.br', '.gz'].map((twin) => linkOver(`${previous}${twin}`, `${file}${twin}`)));
-    return true;
-  } catch {
-    return false;
-  }
+  return linkTwins(previous, file);
 }
 
 /**
@@ -54,6 +59,7 @@ export async function postBuild(
   clientDir: string,
   done: Map<string, string> = new Map(),
   previousDir: string | null = null,
+  sameAsPrevious: Set<string> = new Set(),
 ): Promise<{ pages: number; compressed: number; early: number; reused: number }> {
   const graph = await readImportGraph(clientDir);
   let pages = 0;
@@ -68,8 +74,14 @@ export async function postBuild(
     if (!COMPRESSIBLE.has(ext)) continue;
     if (jobs.size >= MAX_OPEN_FILES) await Promise.race(jobs);
     const job = (async () => {
-      let body = await readFile(file);
       const rel = relative(clientDir, file);
+      // The same version as the live release's page (page-versions.ts): the same bytes, not read.
+      if (previousDir && sameAsPrevious.has(rel) && !done.has(rel) && (await linkTwins(join(previousDir, rel), file))) {
+        compressed++;
+        reused++;
+        return;
+      }
+      let body = await readFile(file);
       // Not rendered by this build and the same as in the live release: its scripts are deferred
       // already and its twins are there to link (checked first: deferring reads the whole page).
       if (previousDir && !done.has(rel) && body.length >= MIN_COMPRESS_BYTES) {
