@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import { setBounded } from '../common/bounded-map.ts';
 import { log } from '../common/log.ts';
@@ -36,8 +45,36 @@ export function openDb(opts: { sqlitePath: string; databaseUrl?: string | undefi
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Transactions that take the write lock when they begin (BEGIN IMMEDIATE). A deferred transaction
+ * reads first and asks for the lock at its first write; when another process (a second server, its
+ * notification sender or sweepers, an owner's tool) wrote in between, SQLite cannot upgrade the
+ * stale read and answers SQLITE_BUSY_SNAPSHOT at once, which busy_timeout does not wait out: an
+ * order failed with 500 under load so. Taken at the start, the lock is waited for (busy_timeout)
+ * and the transaction reads what it then writes over. Within one process Kysely runs one
+ * transaction at a time on its one connection anyway.
+ */
+class ImmediateSqliteDriver extends SqliteDriver implements Driver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** How many distinct prepared statements the embedded database keeps. */
