@@ -5,7 +5,8 @@
  * builds/latest.json. All of it goes to a fresh `<DIST_DIR>/releases/<id>/`, put live at
  * `<DIST_DIR>/client` only when complete (scripts/lib/releases.ts). One build at a time per DIST_DIR.
  * Incremental: a page whose cache key (src/lib/api/page-keys.server.ts) and code are unchanged is
- * copied from Astro's cache in `<DIST_DIR>/cache` instead of rendered; FULL_BUILD=1 renders all.
+ * linked from Astro's cache in `<DIST_DIR>/cache` with its twins instead of rendered
+ * (scripts/lib/build-cache.ts); FULL_BUILD=1 renders all.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -17,9 +18,9 @@ import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
 import { seed } from '../src/server/seed/seed.ts';
+import { endCacheUse, linkRestores, startCacheUse } from './lib/build-cache.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
-import { finishPageTwins, startPageTwins } from './lib/page-twins.ts';
-import { endCacheUse, pageVersions, sameAsLive, startCacheUse, writePageVersions } from './lib/page-versions.ts';
+import { finishPageTwins, startPageTwins, twinsOf } from './lib/page-twins.ts';
 import { postBuild } from './lib/post-build.ts';
 import { liveBuild, newReleaseDir, prune, publish, sealRelease } from './lib/releases.ts';
 
@@ -48,6 +49,7 @@ try {
   startPageTwins(join(outDir, 'client'));
   const previous = liveBuild(dist);
   if (await startCacheUse(cacheDir)) console.log('The last build did not finish: rendering every page.');
+  const restores = linkRestores(cacheDir, outDir, twinsOf);
   await build({
     outDir,
     // Astro's incremental build cache (experimental.incrementalBuild in astro.config.mjs): beside the
@@ -65,7 +67,7 @@ try {
         },
       },
     ],
-  });
+  }).finally(() => restores.stop());
   const astroSeconds = seconds(astroStarted);
   // Prerendering proper: from the first page's data to the last page written (bundling excluded).
   const prerenderSeconds = (generatedAt - (pagesStartedAt() ?? Number.NaN)) / 1000;
@@ -73,17 +75,19 @@ try {
   const compressStarted = performance.now();
   await endCacheUse(cacheDir);
   const twins = await finishPageTwins();
-  const versions = pageVersions(cacheDir);
-  await writePageVersions(outDir, versions);
   const stats = await postBuild(
     join(outDir, 'client'),
     twins.done,
     previous ? join(previous.dir, 'client') : null,
-    sameAsLive(previous?.dir ?? null, versions),
+    restores.withTwins,
   );
+  await restores.keepTwins();
   const buildId = randomUUID();
   await sealRelease(outDir, buildId, fingerprint);
+  const postSeconds = seconds(compressStarted);
   await publish(dist, outDir);
+  const liveSeconds = seconds(started);
+  const pruneStarted = performance.now();
   await prune(dist);
   const total = seconds(started);
   console.log(
@@ -91,8 +95,9 @@ try {
       `${twins.rendered} rendered, the others unchanged from Astro's incremental cache): ` +
       `astro ${astroSeconds.toFixed(1)} s, of which prerendering ${prerenderSeconds.toFixed(1)} s ` +
       `(${(stats.pages / prerenderSeconds).toFixed(0)} pages/s with their data), ` +
-      `compression ${seconds(compressStarted).toFixed(1)} s after it for ${stats.compressed - stats.early} files ` +
-      `(${stats.early} pages compressed while rendering, ${stats.reused} unchanged linked from the live build); ` +
+      `compression ${postSeconds.toFixed(1)} s after it for ${stats.compressed - stats.early} files ` +
+      `(${stats.early} pages compressed while rendering, ${stats.reused} unchanged linked with their twins); ` +
+      `live at ${liveSeconds.toFixed(1)} s, the release before the last removed in ${seconds(pruneStarted).toFixed(1)} s; ` +
       `${buildCallCount()} API requests; peak memory ${(process.resourceUsage().maxRSS / KB).toFixed(0)} MB; ` +
       `build id ${buildId}.`,
   );

@@ -51,7 +51,9 @@ interface TwinState {
   graph?: Promise<Map<string, string[]>>;
   /** Page file (relative to clientDir) → hash of the text its twins were made from. */
   done: Map<string, string>;
-  inFlight: Set<Promise<void>>;
+  /** Page file (relative to clientDir) → whether its twins were written, once known. */
+  jobs: Map<string, Promise<boolean>>;
+  inFlight: Set<Promise<boolean>>;
   /** Pages rendered (an incremental build copies the others from Astro's cache). */
   rendered: number;
 }
@@ -61,7 +63,7 @@ const store = globalThis as typeof globalThis & { [KEY]?: TwinState };
 
 /** Called by the build before Astro renders into `clientDir`. */
 export function startPageTwins(clientDir: string): void {
-  store[KEY] = { clientDir, done: new Map(), inFlight: new Set(), rendered: 0 };
+  store[KEY] = { clientDir, done: new Map(), jobs: new Map(), inFlight: new Set(), rendered: 0 };
 }
 
 /** Waits for the twins under way; returns what was compressed and how many pages rendered, and stops taking pages. */
@@ -71,6 +73,11 @@ export async function finishPageTwins(): Promise<{ done: Map<string, string>; re
   if (!state) return { done: new Map(), rendered: 0 };
   await Promise.allSettled([...state.inFlight]);
   return { done: state.done, rendered: state.rendered };
+}
+
+/** Whether the twins of a page rendered by this build (file relative to its client folder) were written. */
+export function twinsOf(file: string): Promise<boolean> {
+  return store[KEY]?.jobs.get(file) ?? Promise.resolve(false);
 }
 
 /** Whether a build is taking pages (false in `astro dev` and on the server). */
@@ -102,14 +109,17 @@ export async function twinPage(pathname: string, html: string): Promise<string> 
   const body = Buffer.from(lowered);
   if (body.length < MIN_COMPRESS_BYTES) return lowered;
   while (state.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(state.inFlight);
+  const rel = relative(state.clientDir, file);
   const job = (async () => {
     await mkdir(dirname(file), { recursive: true });
     await writeTwins(file, body, true);
-    state.done.set(relative(state.clientDir, file), sha1(body));
+    state.done.set(rel, sha1(body));
+    return true;
   })()
     // A failure only means the post-build pass compresses this page itself.
-    .catch(() => {})
+    .catch(() => false)
     .finally(() => state.inFlight.delete(job));
   state.inFlight.add(job);
+  state.jobs.set(rel, job);
   return lowered;
 }

@@ -1,5 +1,6 @@
-import { link, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
+import { linkOver, replaceFile, TWINS } from './build-cache.ts';
 import { MIN_COMPRESS_BYTES, sha1, writeTwins } from './page-twins.ts';
 import { deferPageScripts, readImportGraph } from './script-priority.ts';
 
@@ -16,21 +17,10 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** A hard link at `to` (a file there, rare: a page written twice, is replaced). */
-async function linkOver(from: string, to: string): Promise<void> {
-  try {
-    await link(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    await rm(to, { force: true });
-    await link(from, to);
-  }
-}
-
 /** The twins of `previous` linked beside `file`, when it has them. */
 async function linkTwins(previous: string, file: string): Promise<boolean> {
   try {
-    await Promise.all(['.br', '.gz'].map((twin) => linkOver(`${previous}${twin}`, `${file}${twin}`)));
+    await Promise.all(TWINS.map((twin) => linkOver(`${previous}${twin}`, `${file}${twin}`)));
     return true;
   } catch {
     return false;
@@ -39,9 +29,7 @@ async function linkTwins(previous: string, file: string): Promise<boolean> {
 
 /**
  * Links the twins of `previous` (the same file in the previous release) beside `file` when both hold
- * the same bytes: a page an incremental build copied from Astro's cache, an unchanged asset.
- * Compressing the tens of thousands of unchanged pages of a large catalogue again would cost most of
- * an incremental build.
+ * the same bytes: an unchanged asset, a page restored from Astro's cache without its twins.
  */
 async function reuseTwins(previous: string, file: string, body: Buffer): Promise<boolean> {
   const before = await readFile(previous).catch(() => null);
@@ -51,15 +39,18 @@ async function reuseTwins(previous: string, file: string, body: Buffer): Promise
 
 /**
  * Lowers the priority of every page's scripts (script-priority.ts), then writes .br/.gz twins of
- * every text file over 512 bytes. Pages whose twins were made while rendering (page-twins.ts; `done`
- * maps their files to the hash of the text compressed) are skipped when the file still has that
- * text; the twins of a file unchanged since `previousDir` (the live release) are linked from it. The build's marker (builds/latest.json) is written after this, by `sealRelease`.
+ * every text file over 512 bytes. Pages restored from Astro's cache with their twins (`restored`,
+ * build-cache.ts) are done already and not read. Pages whose twins were made while rendering
+ * (page-twins.ts; `done` maps their files to the hash of the text compressed) are skipped when the
+ * file still has that text; the twins of a file unchanged since `previousDir` (the live release) are
+ * linked from it. Files are replaced, never written in place: a page may be linked from the cache.
+ * The build's marker (builds/latest.json) is written after this, by `sealRelease`.
  */
 export async function postBuild(
   clientDir: string,
   done: Map<string, string> = new Map(),
   previousDir: string | null = null,
-  sameAsPrevious: Set<string> = new Set(),
+  restored: Set<string> = new Set(),
 ): Promise<{ pages: number; compressed: number; early: number; reused: number }> {
   const graph = await readImportGraph(clientDir);
   let pages = 0;
@@ -75,8 +66,7 @@ export async function postBuild(
     if (jobs.size >= MAX_OPEN_FILES) await Promise.race(jobs);
     const job = (async () => {
       const rel = relative(clientDir, file);
-      // The same version as the live release's page (page-versions.ts): the same bytes, not read.
-      if (previousDir && sameAsPrevious.has(rel) && !done.has(rel) && (await linkTwins(join(previousDir, rel), file))) {
+      if (restored.has(rel)) {
         compressed++;
         reused++;
         return;
@@ -96,7 +86,7 @@ export async function postBuild(
         const lowered = deferPageScripts(html, graph);
         if (lowered !== html) {
           body = Buffer.from(lowered);
-          await writeFile(file, body);
+          await replaceFile(file, body);
         }
       }
       if (body.length < MIN_COMPRESS_BYTES) return;

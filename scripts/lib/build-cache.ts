@@ -1,0 +1,155 @@
+/**
+ * Astro's incremental build cache (`<DIST_DIR>/cache`, astro/dist/core/build/incremental.js) as this
+ * build uses it.
+ *
+ * Astro restores a page whose key and code are unchanged by copying it from the cache into the new
+ * release. For a 10,000-product shop that is 41,000 files and 2 GB written on every rebuild, most of
+ * an edit's time. While the build runs (`linkRestores`), a restore links instead: the page and the
+ * .br/.gz twins kept beside it in the cache, so the release needs nothing more done to the page. The
+ * files are then shared by the cache, the live release and the new one, which is safe because none of
+ * them is ever written in place: a page Astro renders again is written to a new file in the cache
+ * (the old one is unlinked first, and stays whole wherever else it is linked), and twins are replaced
+ * by renaming (page-twins.ts). A restore that cannot link (another file system) copies, as Astro does.
+ *
+ * That holds only while the cache holds what Astro's manifest says. A build that renders pages into
+ * the cache and then fails (or is killed) before Astro writes its manifest leaves newer pages under
+ * older keys; `startCacheUse` and `endCacheUse` mark a build under way, and a mark left by a build
+ * that did not finish makes the next one forget the cache's manifest and render every page.
+ */
+import fs, { existsSync } from 'node:fs';
+import { link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Astro's manifest and its copies of the pages in its cache folder (incremental.js). */
+const ASTRO_MANIFEST = 'incremental-build.json';
+const ASTRO_OUTPUT = 'dist';
+const IN_USE = 'build-under-way';
+export const TWINS = ['.br', '.gz'] as const;
+
+/** Before Astro builds with `cacheDir`: a mark left by a build that did not finish drops the manifest. */
+export async function startCacheUse(cacheDir: string): Promise<boolean> {
+  await mkdir(cacheDir, { recursive: true });
+  const interrupted = existsSync(join(cacheDir, IN_USE));
+  if (interrupted) await rm(join(cacheDir, ASTRO_MANIFEST), { force: true });
+  await writeFile(join(cacheDir, IN_USE), String(process.pid));
+  return interrupted;
+}
+
+/** After Astro wrote its manifest: the cache is consistent again. */
+export async function endCacheUse(cacheDir: string): Promise<void> {
+  await rm(join(cacheDir, IN_USE), { force: true });
+}
+
+/** `body` at `file` as a new file (written beside it, then renamed over): a link to the old one keeps the old bytes. */
+export async function replaceFile(file: string, body: Buffer | string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, body);
+  await rename(temporary, file);
+}
+
+/** A link at `to` to `from`, replacing what was there by renaming (never written in place). */
+export async function linkOver(from: string, to: string): Promise<void> {
+  const temporary = `${to}.${process.pid}.tmp`;
+  await rm(temporary, { force: true });
+  await link(from, temporary);
+  await rename(temporary, to);
+}
+
+type PathArg = string | URL | Buffer | number | fs.promises.FileHandle;
+const pathOf = (target: PathArg): string | null =>
+  typeof target === 'string' ? target : target instanceof URL ? fileURLToPath(target) : null;
+const within = (dir: string, path: string): boolean => path.startsWith(dir + sep);
+
+export interface Restores {
+  /** Output files (relative to the release's client folder) restored with their twins: nothing left to do. */
+  withTwins: Set<string>;
+  /** Puts Astro's file handling back as it was. */
+  stop(): void;
+  /**
+   * After the post-build pass compressed the pages restored without twins (a cache from before
+   * twins were kept in it): their twins go into the cache too, where it still holds the same page.
+   */
+  keepTwins(): Promise<number>;
+}
+
+/**
+ * Until `stop()`: Astro's restores from `cacheDir` into `outDir` link (page and twins), and its
+ * writes of a rendered page into the cache replace the cached file and its twins: the new twins are
+ * those `twinsOf` gives for the page once compressed (page-twins.ts), linked from the release.
+ */
+export function linkRestores(
+  cacheDir: string,
+  outDir: string,
+  twinsOf: (outputFile: string) => Promise<boolean>,
+): Restores {
+  const cached = join(cacheDir, ASTRO_OUTPUT);
+  const client = join(outDir, 'client');
+  const withTwins = new Set<string>();
+  /** Restored without twins: output file → the cached page it is linked to. */
+  const withoutTwins = new Map<string, string>();
+  // The one object both `node:fs`'s `promises` and `node:fs/promises` are, as Astro calls it.
+  const api = fs.promises as unknown as Record<'copyFile' | 'writeFile', (...args: unknown[]) => Promise<void>>;
+  const original = { copyFile: api.copyFile, writeFile: api.writeFile };
+
+  api.copyFile = async (...args: unknown[]) => {
+    const from = pathOf(args[0] as PathArg);
+    const to = pathOf(args[1] as PathArg);
+    if (!from || !to || !within(cached, from) || !within(outDir, to)) return original.copyFile(...args);
+    try {
+      await link(from, to);
+    } catch {
+      return original.copyFile(...args);
+    }
+    const linked = await Promise.all(
+      TWINS.map((twin) =>
+        link(from + twin, to + twin).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    if (linked.every(Boolean)) withTwins.add(relative(client, to));
+    else {
+      // Half a pair is worse than none: the post-build pass compresses the page afresh.
+      await Promise.all(TWINS.map((twin) => rm(to + twin, { force: true })));
+      withoutTwins.set(to, from);
+    }
+  };
+
+  api.writeFile = async (...args: unknown[]) => {
+    const file = pathOf(args[0] as PathArg);
+    if (!file || !within(cached, file)) return original.writeFile(...args);
+    await Promise.all([file, ...TWINS.map((twin) => file + twin)].map((f) => rm(f, { force: true })));
+    await original.writeFile(...args);
+    const outputFile = join(outDir, relative(cached, file));
+    if (within(client, outputFile) && (await twinsOf(relative(client, outputFile)))) {
+      await Promise.all(TWINS.map((twin) => link(outputFile + twin, file + twin))).catch(() =>
+        Promise.all(TWINS.map((twin) => rm(file + twin, { force: true }))),
+      );
+    }
+  };
+
+  return {
+    withTwins,
+    stop() {
+      api.copyFile = original.copyFile;
+      api.writeFile = original.writeFile;
+    },
+    async keepTwins() {
+      let kept = 0;
+      for (const [output, cachedFile] of withoutTwins) {
+        const same = await Promise.all([stat(output), stat(cachedFile)]).then(
+          ([a, b]) => a.ino === b.ino && a.dev === b.dev,
+          () => false,
+        );
+        if (!same) continue;
+        await Promise.all(TWINS.map((twin) => linkOver(output + twin, cachedFile + twin))).then(
+          () => kept++,
+          () => Promise.all(TWINS.map((twin) => rm(cachedFile + twin, { force: true }))),
+        );
+      }
+      return kept;
+    },
+  };
+}
