@@ -12,6 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { replaceFile } from './build-cache.ts';
 import { deferPageScripts, readImportGraph } from './script-priority.ts';
 
 const br = promisify(brotliCompress);
@@ -29,8 +30,11 @@ export const MIN_COMPRESS_BYTES = 512;
 /** Pages compressed at once during rendering; rendering waits beyond (bounded memory). */
 const MAX_IN_FLIGHT = 32;
 
-/** The .br and .gz twins of `file`, written beside it. */
-export async function writeTwins(file: string, body: Buffer, page: boolean): Promise<void> {
+/**
+ * The .br and .gz twins of `file`, written beside it: as new files (`fresh`: none there yet), or
+ * replacing the ones there by rename (they may be linked from Astro's cache and the live release).
+ */
+export async function writeTwins(file: string, body: Buffer, page: boolean, fresh = false): Promise<void> {
   const [b, g] = await Promise.all([
     br(body, {
       params: {
@@ -41,7 +45,8 @@ export async function writeTwins(file: string, body: Buffer, page: boolean): Pro
     // For pages, gzip's default level: level 9 takes a third longer for some 0.5 % less.
     gz(body, { level: page ? 6 : 9 }),
   ]);
-  await Promise.all([writeFile(`${file}.br`, b), writeFile(`${file}.gz`, g)]);
+  const write = fresh ? writeFile : replaceFile;
+  await Promise.all([write(`${file}.br`, b), write(`${file}.gz`, g)]);
 }
 
 export const sha1 = (body: Buffer): string => createHash('sha1').update(body).digest('base64url');
@@ -112,7 +117,7 @@ export async function twinPage(pathname: string, html: string): Promise<string> 
   const rel = relative(state.clientDir, file);
   const job = (async () => {
     await mkdir(dirname(file), { recursive: true });
-    await writeTwins(file, body, true);
+    await writeTwins(file, body, true, true);
     state.done.set(rel, sha1(body));
     return true;
   })()
