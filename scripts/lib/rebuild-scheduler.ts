@@ -23,7 +23,7 @@ import {
 import { liveBuild } from './releases.ts';
 
 /** How often a serving process looks for an owner's new edit, to check at once. */
-export const POLL_MS = 2_000;
+export const POLL_MS = 1_000;
 /** How long a rebuild's lease lasts without renewal (a process that died while rebuilding frees it). */
 const LEASE_MS = 120_000;
 const RENEW_MS = 30_000;
