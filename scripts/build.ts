@@ -20,9 +20,12 @@ import { readEnv } from '../src/server/env.ts';
 import { seed } from '../src/server/seed/seed.ts';
 import { endCacheUse, linkRestores, startCacheUse } from './lib/build-cache.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
+import { installInProcessShop } from './lib/in-process-shop.ts';
 import { finishPageTwins, startPageTwins, twinsOf } from './lib/page-twins.ts';
 import { postBuild } from './lib/post-build.ts';
 import { liveBuild, newReleaseDir, prune, publish, sealRelease } from './lib/releases.ts';
+
+installInProcessShop();
 
 const env = readEnv();
 const dist = resolve(env.DIST_DIR);

@@ -10,7 +10,10 @@ import { resolve } from 'node:path';
 import { catalogFingerprint, closeBuildData } from '../src/lib/api/build.server.ts';
 import { readEnv } from '../src/server/env.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
+import { installInProcessShop } from './lib/in-process-shop.ts';
 import { liveBuild } from './lib/releases.ts';
+
+installInProcessShop();
 
 const dist = resolve(readEnv().DIST_DIR);
 const lock = await acquireBuildLock(dist, (pid) =>

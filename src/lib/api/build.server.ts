@@ -1,6 +1,6 @@
 /**
- * Build-time data. Without API_BASE the shop API runs in this process (the same Hono app, no port);
- * with API_BASE it is called over HTTP. Either way every call goes through `createApiClient`, and
+ * Build-time data. Without API_BASE the shop API runs in this process (the same Hono app, no port,
+ * installed by the build script: build-source.ts); with API_BASE it is called over HTTP. Either way every call goes through `createApiClient`, and
  * every answer is memoized for the life of the process, so a build fetches each thing once, however
  * many pages use it. The memo lives on `globalThis` so that every bundled copy of this module and the
  * build script share one cache and one call counter.
@@ -8,6 +8,7 @@
 import { DEFAULT_LOCALE, type Locale } from '../../config.ts';
 import { setDateLocale } from '../i18n/date-language.ts';
 import { t } from '../i18n/messages/index.ts';
+import { type BuildSource, buildSourceOpener } from './build-source.ts';
 import {
   type Article,
   type ArticleSummary,
@@ -47,8 +48,8 @@ interface BuildState {
   /** When the first page asked for its data (performance.now()): the start of prerendering. */
   pagesStartedAt?: number;
   close?: () => Promise<void>;
-  /** The in-process shop's database (none when the data comes from API_BASE). */
-  db?: import('../../server/db/index.ts').Db;
+  /** The in-process shop (none when the data comes from API_BASE). */
+  source?: BuildSource;
   transport?: Promise<{ baseURL: string; fetch: typeof fetch }>;
   /** Requests under way, and the ones waiting for a free slot (see MAX_IN_FLIGHT). */
   inFlight: number;
@@ -85,21 +86,14 @@ async function bounded<T>(request: () => Promise<T>): Promise<T> {
 async function openTransport(): Promise<{ baseURL: string; fetch: typeof fetch }> {
   const base = process.env.API_BASE;
   if (base) return { baseURL: base, fetch: (input, init) => globalThis.fetch(input, init) };
-  const [{ createDeps }, { createApp }, { log }] = await Promise.all([
-    import('../../server/deps.ts'),
-    import('../../server/app.ts'),
-    import('../../server/common/log.ts'),
-  ]);
-  // The build's own requests (tens of thousands for a large catalogue) are not the shop's traffic:
-  // only warnings and errors, unless LOG_LEVEL says otherwise.
-  if (!process.env.LOG_LEVEL) log.level = 'warn';
-  const deps = await createDeps();
-  const app = createApp(deps);
-  state.db = deps.db;
-  state.close = () => deps.db.close();
+  const open = buildSourceOpener();
+  if (!open) throw new Error('No shop to read the pages from: build with `npm run build`, or set API_BASE.');
+  const source = await open();
+  state.source = source;
+  state.close = () => source.close();
   return {
     baseURL: IN_PROCESS_BASE,
-    fetch: async (input, init) => app.fetch(new Request(input, init)),
+    fetch: async (input, init) => source.fetch(new Request(input, init)),
   };
 }
 
@@ -231,9 +225,16 @@ export const productPageVersions = (): Promise<Map<string, string> | null> =>
     if (process.env.API_BASE) return null;
     state.transport ??= openTransport();
     await state.transport;
-    const { productPageVersions: read } = await import('../../server/catalog/page-versions.ts');
-    return state.db ? read(state.db) : null;
+    return state.source ? state.source.productPageVersions() : null;
   });
+
+/** A digest of the in-process shop's server code ('' when the data comes from API_BASE). */
+export const serverVersion = async (): Promise<string> => {
+  if (process.env.API_BASE) return '';
+  state.transport ??= openTransport();
+  await state.transport;
+  return state.source?.version ?? '';
+};
 
 /** Forgets every answer fetched so far (a long-lived process that reads the catalog again, a test). */
 export function forgetBuildData(): void {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../config.ts';
 import { localeParams } from '../i18n/locale.ts';
-import { shopName, siteData } from './build.server.ts';
+import { serverVersion, shopName, siteData } from './build.server.ts';
 
 const KEY = Symbol.for('shop.page-keys');
 const store = globalThis as typeof globalThis & { [KEY]?: Map<Locale, Promise<string>> };
@@ -25,11 +25,16 @@ export function digest(...parts: unknown[]): string {
   return hash.digest('base64url').slice(0, 22);
 }
 
-/** What every page of `locale` shows: the site metas, brands, categories, system variables, shop name. */
+/**
+ * What every page of `locale` shows: the site metas, brands, categories, system variables, shop name;
+ * and the version of the shop's server code that answered them (pages show what it answers).
+ */
 export function siteDigest(locale: Locale): Promise<string> {
   let hit = siteDigests.get(locale);
   if (!hit) {
-    hit = Promise.all([siteData(locale), shopName(locale)]).then(([data, name]) => digest(locale, data, name));
+    hit = Promise.all([siteData(locale), shopName(locale), serverVersion()]).then(([data, name, version]) =>
+      digest(locale, data, name, version),
+    );
     siteDigests.set(locale, hit);
   }
   return hit;

@@ -1,11 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installInProcessShop, serverCodeVersion } from '../../../scripts/lib/in-process-shop.ts';
 import type { Locale } from '../../../src/config.ts';
 import { laterListingPaths, listingPaths } from '../../../src/features/catalog/listing-paths.server.ts';
 import { productPaths } from '../../../src/features/catalog/product-paths.server.ts';
-import { closeBuildData, forgetBuildData, productForPages, products } from '../../../src/lib/api/build.server.ts';
+import {
+  closeBuildData,
+  forgetBuildData,
+  productForPages,
+  products,
+  serverVersion,
+} from '../../../src/lib/api/build.server.ts';
 import { forgetSiteDigests, keyedLocaleParams } from '../../../src/lib/api/page-keys.server.ts';
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import { relatedIds } from '../../../src/server/catalog/page-versions.ts';
@@ -18,6 +25,7 @@ const dir = mkdtempSync(join(tmpdir(), 'page-keys-'));
 process.env.SQLITE_PATH = join(dir, 'shop.sqlite');
 delete process.env.DATABASE_URL;
 delete process.env.API_BASE;
+installInProcessShop();
 const db = openDb({ sqlitePath: process.env.SQLITE_PATH });
 
 beforeAll(async () => {
@@ -132,5 +140,16 @@ describe('cache keys of the prerendered pages', () => {
     const after = await keys();
     const unmoved = [...after].filter(([path, v]) => path.startsWith('en') && before.get(path)?.key === v.key);
     expect(unmoved).toEqual([]);
+  });
+
+  it("every key holds the version of the shop's server code that answered (new code renders every page)", async () => {
+    const code = mkdtempSync(join(dir, 'server-'));
+    mkdirSync(join(code, 'catalog'));
+    writeFileSync(join(code, 'catalog/product-detail.ts'), 'export const a = 1;');
+    const first = serverCodeVersion(code);
+    expect(serverCodeVersion(code)).toBe(first);
+    writeFileSync(join(code, 'catalog/product-detail.ts'), 'export const a = 2;');
+    expect(serverCodeVersion(code)).not.toBe(first);
+    expect(await serverVersion()).toBe(serverCodeVersion());
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * Where the build's pages get the shop's data when it runs in the build's own process: the build
+ * scripts install it (scripts/lib/in-process-shop.ts) before Astro runs, so the shop's server code
+ * is not part of any page's bundle or dependency graph. Its `version` (a digest of that code) is part
+ * of every page's cache key instead: pages show what the shop answers, so new server code renders
+ * them again. Without it, the data comes from API_BASE over HTTP.
+ */
+
+export interface BuildSource {
+  /** The shop API's fetch (the Hono app's, no port). */
+  fetch(request: Request): Promise<Response>;
+  /** Versions of the product pages from the shop's database in one pass (page-keys.server.ts). */
+  productPageVersions(): Promise<Map<string, string>>;
+  close(): Promise<void>;
+  /** A digest of the shop's server code. */
+  version: string;
+}
+
+const KEY = Symbol.for('shop.build-source');
+const store = globalThis as typeof globalThis & { [KEY]?: () => Promise<BuildSource> };
+
+/** Installs how to open the in-process shop (opened on the first request for data). */
+export function setBuildSource(open: (() => Promise<BuildSource>) | undefined): void {
+  store[KEY] = open;
+}
+
+export const buildSourceOpener = (): (() => Promise<BuildSource>) | undefined => store[KEY];
