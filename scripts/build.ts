@@ -14,6 +14,7 @@ import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build } from 'astro';
 import { buildCallCount, catalogFingerprint, closeBuildData, pagesStartedAt } from '../src/lib/api/build.server.ts';
+import { setBuildOutput } from '../src/lib/api/build-source.ts';
 import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
@@ -50,6 +51,7 @@ try {
   const astroStarted = performance.now();
   let generatedAt = Number.NaN;
   startPageTwins(join(outDir, 'client'));
+  setBuildOutput(join(outDir, 'client'));
   const previous = liveBuild(dist);
   if (await startCacheUse(cacheDir)) console.log('The last build did not finish: rendering every page.');
   const restores = linkRestores(cacheDir, outDir, twinsOf);

@@ -25,3 +25,13 @@ export function setBuildSource(open: (() => Promise<BuildSource>) | undefined): 
 }
 
 export const buildSourceOpener = (): (() => Promise<BuildSource>) | undefined => store[KEY];
+
+const OUTPUT = Symbol.for('shop.build-output');
+const output = globalThis as typeof globalThis & { [OUTPUT]?: string };
+
+/** The client folder the running build writes (set by the build script before Astro runs). */
+export function setBuildOutput(clientDir: string | undefined): void {
+  output[OUTPUT] = clientDir;
+}
+
+export const buildOutput = (): string | undefined => output[OUTPUT];

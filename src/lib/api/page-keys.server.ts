@@ -5,9 +5,12 @@
  * footer, head: every page shows it) and the page's own data, exactly as the page receives it.
  */
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locale } from '../../config.ts';
 import { localeParams } from '../i18n/locale.ts';
 import { serverVersion, shopName, siteData } from './build.server.ts';
+import { buildOutput } from './build-source.ts';
 
 const KEY = Symbol.for('shop.page-keys');
 const store = globalThis as typeof globalThis & { [KEY]?: Map<Locale, Promise<string>> };
@@ -26,14 +29,31 @@ export function digest(...parts: unknown[]): string {
 }
 
 /**
+ * The names of the browser's files this build made (`_astro/`, each named by a hash of its content).
+ * Astro keys a page's code by its server-side modules only: a change to a script the browser runs
+ * renames its chunk (and a shared chunk holds many pages' modules), and a page restored from the
+ * cache would still name the old file, gone from the new release. Every key holds them instead.
+ */
+function clientFiles(): string[] {
+  const dir = buildOutput();
+  if (!dir) return [];
+  try {
+    return readdirSync(join(dir, '_astro')).sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
  * What every page of `locale` shows: the site metas, brands, categories, system variables, shop name;
- * and the version of the shop's server code that answered them (pages show what it answers).
+ * the version of the shop's server code that answered them (pages show what it answers); and the
+ * browser files the pages name.
  */
 export function siteDigest(locale: Locale): Promise<string> {
   let hit = siteDigests.get(locale);
   if (!hit) {
     hit = Promise.all([siteData(locale), shopName(locale), serverVersion()]).then(([data, name, version]) =>
-      digest(locale, data, name, version),
+      digest(locale, data, name, version, clientFiles()),
     );
     siteDigests.set(locale, hit);
   }

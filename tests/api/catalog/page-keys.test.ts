@@ -13,6 +13,7 @@ import {
   products,
   serverVersion,
 } from '../../../src/lib/api/build.server.ts';
+import { setBuildOutput } from '../../../src/lib/api/build-source.ts';
 import { forgetSiteDigests, keyedLocaleParams } from '../../../src/lib/api/page-keys.server.ts';
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import { relatedIds } from '../../../src/server/catalog/page-versions.ts';
@@ -151,5 +152,23 @@ describe('cache keys of the prerendered pages', () => {
     writeFileSync(join(code, 'catalog/product-detail.ts'), 'export const a = 2;');
     expect(serverCodeVersion(code)).not.toBe(first);
     expect(await serverVersion()).toBe(serverCodeVersion());
+  });
+
+  it("every key holds the names of the browser's files (a page restored from the cache names only files the release has)", async () => {
+    const client = mkdtempSync(join(dir, 'client-'));
+    mkdirSync(join(client, '_astro'));
+    writeFileSync(join(client, '_astro/runtime.Ab12.js'), '');
+    setBuildOutput(client);
+    try {
+      const before = await keys();
+      expect(await keys()).toEqual(before);
+      rmSync(join(client, '_astro/runtime.Ab12.js'));
+      writeFileSync(join(client, '_astro/runtime.Cd34.js'), '');
+      const after = await keys();
+      const unmoved = [...after].filter(([path, v]) => before.get(path)?.key === v.key);
+      expect(unmoved).toEqual([]);
+    } finally {
+      setBuildOutput(undefined);
+    }
   });
 });
