@@ -183,3 +183,18 @@ export const NOTIFY_WEBHOOK_TIMEOUT_MS = 10_000;
 export const LOW_STOCK_AT_DEFAULT = 3;
 /** The owner's daily digest goes out from this hour (Taipei time), covering the day before. */
 export const OWNER_DIGEST_HOUR = 9;
+
+/**
+ * Restock alerts and the wishlist (issue 32). A phone gets at most RESTOCK_ALERTS_PER_HOUR restock
+ * texts in any hour (the environment's RESTOCK_ALERTS_PER_HOUR overrides it); more wait their turn in
+ * the outbox. A guest may ask for RESTOCK_GUEST_PER_IP_HOUR alerts an hour from one address; one
+ * contact waits for at most RESTOCK_MAX_WAITING variants. A wishlist holds WISHLIST_MAX variants and
+ * its page shows WISHLIST_PAGE_SIZE at a time.
+ */
+export const RESTOCK_ALERTS_PER_HOUR = 3;
+export const RESTOCK_GUEST_PER_IP_HOUR = 10;
+export const RESTOCK_MAX_WAITING = 50;
+export const WISHLIST_MAX = 200;
+export const WISHLIST_PAGE_SIZE = 12;
+/** The browser's key for a guest's wishlist taps (merged into the member's list at login). */
+export const WISHLIST_STORAGE_KEY = 'sw-wishlist';

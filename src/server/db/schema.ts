@@ -43,6 +43,7 @@ import type {
 } from './tables/orders.ts';
 import type { PageRebuildSchedulersTable, PageRebuildsTable } from './tables/pages.ts';
 import type { PromotionsTable, PromotionUsesTable } from './tables/promotions.ts';
+import type { RestockAlertsTable, ShopSecretsTable, WishlistItemsTable } from './tables/restock.ts';
 import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
 import type {
   SimCvsStoresTable,
@@ -106,4 +107,7 @@ export interface Database {
   page_rebuilds: PageRebuildsTable;
   page_rebuild_schedulers: PageRebuildSchedulersTable;
   notifications: NotificationsTable;
+  restock_alerts: RestockAlertsTable;
+  wishlist_items: WishlistItemsTable;
+  shop_secrets: ShopSecretsTable;
 }
