@@ -43,7 +43,12 @@ import type {
 } from './tables/orders.ts';
 import type { PageRebuildSchedulersTable, PageRebuildsTable } from './tables/pages.ts';
 import type { PromotionsTable, PromotionUsesTable } from './tables/promotions.ts';
-import type { RestockAlertsTable, ShopSecretsTable, WishlistItemsTable } from './tables/restock.ts';
+import type {
+  RestockAlertsTable,
+  RestockTextSlotsTable,
+  ShopSecretsTable,
+  WishlistItemsTable,
+} from './tables/restock.ts';
 import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
 import type {
   SimCvsStoresTable,
@@ -108,6 +113,7 @@ export interface Database {
   page_rebuild_schedulers: PageRebuildSchedulersTable;
   notifications: NotificationsTable;
   restock_alerts: RestockAlertsTable;
+  restock_text_slots: RestockTextSlotsTable;
   wishlist_items: WishlistItemsTable;
   shop_secrets: ShopSecretsTable;
 }

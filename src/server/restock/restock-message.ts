@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
 import { RESTOCK_ALERTS_PER_HOUR } from '../../config.ts';
 import { takeEveryOther, takeFault } from '../common/faults.ts';
-import { hitSliding } from '../common/rate-limit.ts';
 import type { Deps } from '../context.ts';
 import { render } from '../notify/mail-format.ts';
 import { unsubscribeToken } from './restock-token.ts';
@@ -61,11 +59,51 @@ function restockMail(a: AlertFacts) {
   );
 }
 
-/** Gives back the hourly slot of a text that did not go (the sliding window's row of this instant). */
-async function giveBack(deps: Deps, key: string, at: number): Promise<void> {
-  await sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${key} AND window_start = ${at} AND count > 0`.execute(
-    deps.db.kysely,
-  );
+/**
+ * Takes one of the phone's `max` hourly slots: each is a row with the time it was last used, taken by
+ * a compare-and-set UPDATE (one statement, atomic on SQLite and PostgreSQL alike), so two servers
+ * texting one phone never pass `max` in an hour. Returns the slot and its previous time (to give it
+ * back), or when the first slot frees.
+ */
+async function takeSlot(
+  deps: Deps,
+  phone: string,
+  max: number,
+  now: number,
+): Promise<{ slot: number; before: number } | { freeAt: number }> {
+  const k = deps.db.kysely;
+  await k
+    .insertInto('restock_text_slots')
+    .values(Array.from({ length: max }, (_, slot) => ({ phone, slot, used_at: 0 })))
+    .onConflict((oc) => oc.columns(['phone', 'slot']).doNothing())
+    .execute();
+  const rows = await k
+    .selectFrom('restock_text_slots')
+    .select(['slot', 'used_at'])
+    .where('phone', '=', phone)
+    .where('slot', '<', max)
+    .orderBy('used_at')
+    .orderBy('slot')
+    .execute();
+  for (const r of rows) {
+    const before = Number(r.used_at);
+    if (before > now - HOUR_MS) break;
+    const taken = await k
+      .updateTable('restock_text_slots')
+      .set({ used_at: now })
+      .where('phone', '=', phone)
+      .where('slot', '=', r.slot)
+      .where('used_at', '=', before)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return { slot: r.slot, before };
+  }
+  const oldest = await k
+    .selectFrom('restock_text_slots')
+    .select((eb) => eb.fn.min('used_at').as('t'))
+    .where('phone', '=', phone)
+    .where('slot', '<', max)
+    .executeTakeFirst();
+  return { freeAt: Math.max(now + 1, Number(oldest?.t ?? now) + HOUR_MS) };
 }
 
 /**
@@ -119,16 +157,21 @@ export async function deliverRestock(deps: Deps, alertId: number, messageId: str
   const phone = a.phone ?? memberPhone;
   if (phone) {
     const max = deps.env.RESTOCK_ALERTS_PER_HOUR ?? RESTOCK_ALERTS_PER_HOUR;
-    const key = `restock-sms:${phone}`;
-    const at = deps.clock.now();
-    const slot = await hitSliding(deps, { key, windowMs: HOUR_MS, max });
-    if (!slot.allowed)
-      return { later: at + Math.ceil(slot.retryAfterS * 1000), why: `${max} restock texts this hour to this phone` };
+    const now = deps.clock.now();
+    const slot = await takeSlot(deps, phone, max, now);
+    if ('freeAt' in slot) return { later: slot.freeAt, why: `${max} restock texts this hour to this phone` };
     try {
       if (takeFault('sms.down')) throw new Error('SMS gateway down (test fault sms.down)');
       await deps.sms.send({ phone, purpose: 'restock', code: '', text: restockText(facts) });
     } catch (err) {
-      await giveBack(deps, key, at);
+      // A text that did not go gives its slot back.
+      await deps.db.kysely
+        .updateTable('restock_text_slots')
+        .set({ used_at: slot.before })
+        .where('phone', '=', phone)
+        .where('slot', '=', slot.slot)
+        .where('used_at', '=', now)
+        .execute();
       throw err;
     }
     return { to: phone };

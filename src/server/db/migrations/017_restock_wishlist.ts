@@ -6,7 +6,7 @@ import type { Dialect } from '../index.ts';
  * Restock alerts and the wishlist (issue 32). `restock_alerts`: one row per subscription to a sold-out
  * variant, by a member (user_id), a guest's confirmed phone or an email, in the language it was made
  * in; `waiting` until the variant's stock rises above 0, then `queued` (its one `restock` notification
- * is written in the same transaction), or `cancelled`. `wishlist_items`: a member's saved variants.
+ * is written in the same transaction), or `cancelled`. `restock_text_slots`: a phone's hourly texts. `wishlist_items`: a member's saved variants.
  * `shop_secrets`: keys made once per database (the restock unsubscribe link's HMAC key), so every
  * server signs and checks alike without configuration.
  */
@@ -34,6 +34,15 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .columns(['variant_id', 'state'])
     .execute();
   await db.schema.createIndex('restock_alerts_user').ifNotExists().on('restock_alerts').column('user_id').execute();
+  // A phone's hourly restock texts: RESTOCK_ALERTS_PER_HOUR slots, each the time it was last used.
+  await db.schema
+    .createTable('restock_text_slots')
+    .ifNotExists()
+    .addColumn('phone', 'varchar(20)', (c) => c.notNull())
+    .addColumn('slot', 'integer', (c) => c.notNull())
+    .addColumn('used_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('restock_text_slots_pk', ['phone', 'slot'])
+    .execute();
   await db.schema
     .createTable('wishlist_items')
     .ifNotExists()

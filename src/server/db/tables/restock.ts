@@ -30,3 +30,10 @@ export interface ShopSecretsTable {
   name: string;
   value: string;
 }
+
+/** One of a phone's RESTOCK_ALERTS_PER_HOUR hourly restock texts: free when used_at is an hour old. */
+export interface RestockTextSlotsTable {
+  phone: string;
+  slot: number;
+  used_at: number;
+}
