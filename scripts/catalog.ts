@@ -6,6 +6,7 @@
  *   npm run catalog -- stock <sku> <count> | stock --file <counts.csv>
  *   npm run catalog -- publish <handle> | withdraw <handle>
  *   npm run catalog -- log [--limit <n>]
+ *   npm run catalog -- waiting   (how many restock alerts wait for each variant)
  *   npm run catalog -- brands|categories import <file.csv> [--dry-run] | export [--out <file.csv>]
  * Edits accept --by <name> (default: the OS user) for the change log. Texts follow LANG (zh… or en).
  * Exit status: 0 done, 1 refused (nothing changed), 2 wrong usage.
@@ -26,12 +27,13 @@ import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
 import { pagesUpdateNotice } from '../src/server/ops/page-rebuild-notice.ts';
+import { waitingLines } from '../src/server/restock/waiting-report.ts';
 import { guardConsole } from './lib/terminal.ts';
 
 const USAGE = `usage: npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing [--yes]] [--photos <folder>]
        npm run catalog -- export [--out <file.csv>]
        npm run catalog -- price <sku> <NT$> | stock <sku> <count> | stock --file <counts.csv>
-       npm run catalog -- publish <handle> | withdraw <handle> | log [--limit <n>]
+       npm run catalog -- publish <handle> | withdraw <handle> | log [--limit <n>] | waiting
        npm run catalog -- brands|categories import <file.csv> [--dry-run] | export [--out <file.csv>]
        (edits take --by <name>)`;
 
@@ -111,6 +113,8 @@ try {
       );
     process.exitCode = report.problems.length ? 1 : 0;
     if (!report.problems.length && !values['dry-run']) console.log(await pagesUpdateNotice(db, locale, Date.now()));
+  } else if (command === 'waiting') {
+    for (const line of await waitingLines({ db }, locale)) console.log(line);
   } else if (command && ['price', 'stock', 'publish', 'withdraw', 'log'].includes(command)) {
     for (const line of await runEdit(db, {
       command,

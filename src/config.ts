@@ -207,3 +207,17 @@ export const ADMIN_TODAY_LIST_MAX = 50;
 export const ADMIN_UNCLAIMED_DAYS = 14;
 /** Labels printed on one sheet at most. */
 export const ADMIN_LABELS_MAX = 50;
+/**
+ * Restock alerts and the wishlist (issue 32). A phone gets at most RESTOCK_ALERTS_PER_HOUR restock
+ * texts in any hour (the environment's RESTOCK_ALERTS_PER_HOUR overrides it); more wait their turn in
+ * the outbox. A guest may ask for RESTOCK_GUEST_PER_IP_HOUR alerts an hour from one address; one
+ * contact waits for at most RESTOCK_MAX_WAITING variants. A wishlist holds WISHLIST_MAX variants and
+ * its page shows WISHLIST_PAGE_SIZE at a time.
+ */
+export const RESTOCK_ALERTS_PER_HOUR = 3;
+export const RESTOCK_GUEST_PER_IP_HOUR = 10;
+export const RESTOCK_MAX_WAITING = 50;
+export const WISHLIST_MAX = 200;
+export const WISHLIST_PAGE_SIZE = 12;
+/** The browser's key for a guest's wishlist taps (merged into the member's list at login). */
+export const WISHLIST_STORAGE_KEY = 'sw-wishlist';

@@ -31,7 +31,9 @@ import { orderPayment, payments } from './payment/payments.routes.ts';
 import { cashierSimulator } from './providers/ecpay/simulator/cashier.ts';
 import { invoiceSimulator } from './providers/invoice/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
+import { restockAlerts } from './restock/restock.routes.ts';
 import { shipments } from './shipping/shipping.routes.ts';
+import { wishlist } from './wishlist/wishlist.routes.ts';
 
 /** Largest request body the API reads (security.md, Requests). */
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -119,6 +121,8 @@ export function createApp(deps: Deps) {
   api.route('/orders', orderPayment);
   api.route('/payments', payments);
   api.route('/shipments', shipments);
+  api.route('/restock-alerts', restockAlerts);
+  api.route('/wishlist', wishlist);
   api.route('/health', health);
   api.route('/metrics', metrics);
   api.route('/catalog', catalog);

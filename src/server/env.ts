@@ -60,6 +60,8 @@ const schema = z.object({
   NOTIFY_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).optional(),
   /** A variant's stock at or below this mails the owner (owner-low-stock), once per crossing. */
   LOW_STOCK_AT: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** At most this many restock texts to one phone in any hour (config.ts RESTOCK_ALERTS_PER_HOUR: 3). */
+  RESTOCK_ALERTS_PER_HOUR: z.coerce.number().int().min(1).max(100).optional(),
   /** Origin of the storefront, for the links in emails (the build uses it for canonical links). */
   SITE_URL: z.string().url().default('http://localhost:4321'),
   CORS_ORIGINS: z.string().default(''),

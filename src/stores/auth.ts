@@ -7,6 +7,7 @@ import { SESSION_CHECKED_KEY } from '../lib/runtime/cookies.ts';
 import { currentLocale } from '../lib/runtime/locale.ts';
 import { nav } from '../lib/runtime/navigate.ts';
 import { clearRecordPage, readAuthCookies, readRecordPage, writeToken, writeUserInfo } from './auth-cookies.ts';
+import { adoptGuestWishlist } from './wishlist.ts';
 
 export interface AuthState {
   token: string | null;
@@ -98,6 +99,7 @@ async function startSession(token: string): Promise<UserInfo> {
     $auth.setKey('token', token);
     const info = await fetchUserInfo();
     await adoptMemberCart();
+    await adoptGuestWishlist();
     return info;
   } catch (error) {
     clearAuth();

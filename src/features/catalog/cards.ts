@@ -12,6 +12,8 @@ export interface CardLabels {
   outOfStock: string;
   sale: string;
   compareAt: string;
+  /** The wishlist heart's label (issue 32); without it the card has no heart. */
+  wish?: string;
 }
 
 export interface CardOptions {
@@ -38,6 +40,12 @@ function cardImage(src: string, rest: string): string {
   );
 }
 
+/** The wishlist heart over a card's corner: its box is in the markup, its state comes after paint (wishlist/hearts.ts). */
+const heart = (slug: string, label: string | undefined) =>
+  label
+    ? `<button type="button" class="wish" data-wish="${esc(slug)}" aria-pressed="false" aria-label="${esc(label)}"></button>`
+    : '';
+
 /** One `<li class="card">` for a product grid (`<ul class="grid">`). */
 export function productCardHtml(p: ProductSummary, o: CardOptions): string {
   const img = p.image;
@@ -58,7 +66,7 @@ export function productCardHtml(p: ProductSummary, o: CardOptions): string {
     `<li class="card"><a href="${esc(o.href)}">` +
     cardImage(img.src, `width="${img.width}" height="${img.height}" alt="" loading="${loading}"${hints}`) +
     `<div class="card-body"><p class="card-meta">${esc(p.brand.name)}</p><h${h}>${esc(p.name)}</h${h}>` +
-    `<p class="price">${formatPrice(p.price)}${was}</p></div>${badge}</a></li>`
+    `<p class="price">${formatPrice(p.price)}${was}</p></div>${badge}</a>${heart(p.slug, o.labels.wish)}</li>`
   );
 }
 

@@ -7,6 +7,7 @@ export const cardLabels = (locale: Locale): CardLabels => ({
   outOfStock: t(locale, 'product.outOfStock'),
   sale: t(locale, 'product.sale'),
   compareAt: t(locale, 'product.compareAt'),
+  wish: t(locale, 'wishlist.save'),
 });
 
 export const pagerLabels = (locale: Locale): PagerLabels => ({

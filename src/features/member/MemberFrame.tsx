@@ -13,6 +13,7 @@ import './member.css';
 export const MEMBER_PAGES = [
   { key: 'profile', path: '/member/profile', label: 'member.nav.profile' },
   { key: 'orders', path: '/member/orders', label: 'member.nav.orders' },
+  { key: 'wishlist', path: '/member/wishlist', label: 'member.nav.wishlist' },
   { key: 'change-password', path: '/member/change-password', label: 'member.nav.changePassword' },
   { key: 'phone', path: PHONE_VERIFY_PATH, label: 'member.nav.phone' },
 ] as const satisfies readonly { key: string; path: string; label: MessageKey }[];

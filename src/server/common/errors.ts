@@ -218,6 +218,27 @@ export const ERRORS = {
     zh: '系統發生錯誤，請稍後再試。',
     en: 'Something went wrong on our side. Please try again later.',
   },
+  // Restock alerts and the wishlist (issue 32).
+  RESTOCK_IN_STOCK: {
+    status: 409,
+    zh: '這個規格目前有貨，可直接加入購物車。',
+    en: 'This option is in stock now: add it to your cart.',
+  },
+  RESTOCK_ALERT_NOT_FOUND: {
+    status: 404,
+    zh: '找不到這個到貨通知，它可能已取消或已寄出。',
+    en: 'This restock alert was not found. It may have been cancelled or sent already.',
+  },
+  RESTOCK_TOO_MANY: {
+    status: 409,
+    zh: '到貨通知最多 {max} 個，請先取消部分通知。',
+    en: 'You can wait for at most {max} items. Cancel some alerts first.',
+  },
+  WISHLIST_FULL: {
+    status: 409,
+    zh: '收藏清單最多 {max} 件商品，請先移除部分商品。',
+    en: 'A wishlist holds at most {max} items. Remove some first.',
+  },
 } as const satisfies Record<string, { status: number; zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -11,6 +11,7 @@ import { ApiError } from './errors.ts';
  * too-frequent calls. `email.down`: the notification sender's next deliveries fail as if the mail
  * server (or the owner's webhook) were down. `email.flaky`: of the sender's next `times` deliveries,
  * every other one fails (the first when `times` is even), a mail server that fails half the time.
+ * `sms.down`: the sender's next `times` text messages (restock alerts) fail as if the SMS gateway were down.
  */
 export const FAULT_NAMES = [
   'order.after-stock',
@@ -19,6 +20,7 @@ export const FAULT_NAMES = [
   'invoice.rate-limited',
   'email.down',
   'email.flaky',
+  'sms.down',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 

@@ -58,6 +58,14 @@ export const FIELD_MESSAGES = {
   sku: { zh: '請選擇商品規格。', en: 'Choose a product option.' },
   note: { zh: '備註最多 200 個字。', en: 'The note can have at most 200 characters.' },
   addrRequired: { zh: '宅配請填寫收件地址。', en: 'Home delivery needs the street address.' },
+  contact: {
+    zh: '請填寫手機號碼或電子郵件其中一項，以便到貨時通知您。',
+    en: 'Enter a mobile number or an email address (one of them) so we can tell you when it is back.',
+  },
+  contactMember: {
+    zh: '會員的到貨通知會寄到帳號的手機或電子郵件，無需另填。',
+    en: 'A member’s alert goes to the account’s phone or email: leave these out.',
+  },
 } as const satisfies Record<string, Msg>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -43,6 +43,12 @@ import type {
 } from './tables/orders.ts';
 import type { PageRebuildSchedulersTable, PageRebuildsTable } from './tables/pages.ts';
 import type { PromotionsTable, PromotionUsesTable } from './tables/promotions.ts';
+import type {
+  RestockAlertsTable,
+  RestockTextSlotsTable,
+  ShopSecretsTable,
+  WishlistItemsTable,
+} from './tables/restock.ts';
 import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
 import type {
   SimCvsStoresTable,
@@ -111,4 +117,8 @@ export interface Database {
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   admin_audit: AdminAuditTable;
+  restock_alerts: RestockAlertsTable;
+  restock_text_slots: RestockTextSlotsTable;
+  wishlist_items: WishlistItemsTable;
+  shop_secrets: ShopSecretsTable;
 }

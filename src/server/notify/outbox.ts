@@ -14,7 +14,9 @@ export const SHOPPER_PURPOSES = [
 export const OWNER_PURPOSES = ['owner-new-order', 'owner-needs-action', 'owner-low-stock', 'owner-daily'] as const;
 export type ShopperPurpose = (typeof SHOPPER_PURPOSES)[number];
 export type OwnerPurpose = (typeof OWNER_PURPOSES)[number];
-export type Purpose = ShopperPurpose | OwnerPurpose;
+/** A subscriber's restock alert (issue 32): one text or mail per subscription. */
+export type SubscriberPurpose = 'restock';
+export type Purpose = ShopperPurpose | OwnerPurpose | SubscriberPurpose;
 
 /** Why an order needs a person. */
 export type ActionReason = 'refund' | 'invoice' | 'unclaimed';
@@ -94,3 +96,7 @@ export const notifyNeedsAction = (k: Writer, orderId: number, reason: ActionReas
 /** A new order the shop will be paid for (paid, or to be collected on delivery or at pickup). */
 export const notifyNewOrder = (k: Writer, orderId: number, now: number) =>
   notifyOwner(k, 'owner-new-order', `order:${orderId}`, { orderId, now });
+
+/** A restock alert's one message (issue 32), written in the transaction that raised the stock. */
+export const notifyRestock = (k: Writer, alertId: number, now: number) =>
+  put(k, { purpose: 'restock', subject: `alert:${alertId}`, recipient: 'subscriber', orderId: null, now });

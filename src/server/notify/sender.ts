@@ -15,6 +15,7 @@ import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { NotificationsTable } from '../db/tables/notifications.ts';
 import { registerOutboxPending } from '../ops/probes.ts';
+import { deliverRestock } from '../restock/restock-message.ts';
 import { notifyOwner, type OwnerPurpose, type ShopperPurpose } from './outbox.ts';
 import { ownerMail, taipeiDay, taipeiMidnight } from './owner-mail.ts';
 import { shopperMail } from './shopper-mail.ts';
@@ -45,8 +46,14 @@ const mailFault = (): boolean => takeFault('email.down') || takeEveryOther('emai
 
 /** Thrown when a row has nowhere to go (no address, nothing configured): it is marked skipped. */
 class Nowhere extends Error {}
-/** Thrown when a row is not to go yet (a placed mail waiting for the ATM account): looked at again later, no try counted. */
-class NotYet extends Error {}
+/** Thrown when a row is not to go yet (a placed mail waiting for the ATM account, a phone's hourly restock texts used): looked at again later (at `at`, if given), no try counted. */
+class NotYet extends Error {
+  readonly at: number | undefined;
+  constructor(message: string, at?: number) {
+    super(message);
+    this.at = at;
+  }
+}
 
 /**
  * From OWNER_DIGEST_HOUR Taipei time, yesterday's digest is written once (its day is in the key, so
@@ -72,6 +79,12 @@ async function writeDigest(deps: Deps, now: number): Promise<void> {
 async function deliver(deps: Deps, row: Row): Promise<string> {
   const payload = JSON.parse(row.payload || '{}') as Record<string, unknown>;
   const messageId = `<notification-${row.id}.${row.purpose}@${new URL(deps.env.SITE_URL).hostname}>`;
+  if (row.recipient === 'subscriber') {
+    const d = await deliverRestock(deps, Number(row.subject.slice('alert:'.length)), messageId);
+    if ('skip' in d) throw new Nowhere(d.skip);
+    if ('later' in d) throw new NotYet(d.why, d.later);
+    return d.to;
+  }
   if (row.recipient === 'shopper') {
     if (row.order_id === null) throw new Nowhere('no order');
     const m = await shopperMail(deps, row.purpose as ShopperPurpose, row.order_id, payload);
@@ -148,7 +161,9 @@ export async function sendDue(deps: Deps): Promise<SendPass> {
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_KEPT);
       if (err instanceof NotYet) {
-        await mine.set({ next_at: now + NOTIFY_PAY_INFO_POLL_MS, claimed_until: 0, last_error: message }).execute();
+        await mine
+          .set({ next_at: err.at ?? now + NOTIFY_PAY_INFO_POLL_MS, claimed_until: 0, last_error: message })
+          .execute();
         continue;
       }
       if (err instanceof Nowhere) {

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, OrderState } from '../db/schema.ts';
 import { notifyNewOrder, notifyShopper } from '../notify/outbox.ts';
 import { releaseUses } from '../promotions/promotion-store.ts';
+import { queueRestocked } from '../restock/restock-queue.ts';
 
 /**
  * The order state machine. A state moves only forward, and only along these edges:
@@ -95,7 +96,7 @@ export async function moveOrder(
     .values({ order_id: opts.orderId, state: opts.to, note: opts.note ?? '', at: opts.now })
     .execute();
   if (opts.to === 'cancelled') {
-    await returnStock(trx, opts.orderId);
+    await returnStock(trx, opts.orderId, opts.now);
     await releaseUses(trx, opts.orderId, opts.now);
   }
   const why = opts.parcelReturned
@@ -124,7 +125,7 @@ async function notifyOfMove(trx: Trx, orderId: number, to: OrderState, now: numb
  * then every product, each in id order, as ordering takes them, so two transactions never wait on
  * each other in opposite orders.
  */
-async function returnStock(trx: Trx, orderId: number): Promise<void> {
+async function returnStock(trx: Trx, orderId: number, now: number): Promise<void> {
   const lines = await trx
     .selectFrom('order_lines as l')
     .innerJoin('variants as v', 'v.id', 'l.variant_id')
@@ -145,6 +146,12 @@ async function returnStock(trx: Trx, orderId: number): Promise<void> {
       .where('id', '=', id)
       .execute();
   }
+  // Stock back on a sold-out variant alerts its waiting subscribers (issue 32).
+  await queueRestocked(
+    trx,
+    now,
+    lines.map((l) => l.variant_id),
+  );
 }
 
 /** Quantities summed by `key`, in ascending key order. */

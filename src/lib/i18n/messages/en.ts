@@ -9,6 +9,7 @@ import { ordersEn } from './en/orders.ts';
 import { pagesEn } from './en/pages.ts';
 import { paymentEn } from './en/payment.ts';
 import { runtimeEn } from './en/runtime.ts';
+import { wishlistEn } from './en/wishlist.ts';
 
 /** Every English string (the browser loads this file only on English pages). */
 export default {
@@ -23,4 +24,5 @@ export default {
   ...paymentEn,
   ...checkoutEn,
   ...ordersEn,
+  ...wishlistEn,
 } as const;

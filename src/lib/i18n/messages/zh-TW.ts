@@ -9,6 +9,7 @@ import { ordersZhTW } from './zh-TW/orders.ts';
 import { pagesZhTW } from './zh-TW/pages.ts';
 import { paymentZhTW } from './zh-TW/payment.ts';
 import { runtimeZhTW } from './zh-TW/runtime.ts';
+import { wishlistZhTW } from './zh-TW/wishlist.ts';
 
 /** Every zh-TW string (the browser loads this file only on zh-TW pages). */
 export default {
@@ -23,4 +24,5 @@ export default {
   ...paymentZhTW,
   ...checkoutZhTW,
   ...ordersZhTW,
+  ...wishlistZhTW,
 } as const;

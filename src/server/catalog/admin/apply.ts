@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { stableUid } from '../../common/prng.ts';
 import type { Database } from '../../db/schema.ts';
+import { queueRestocked } from '../../restock/restock-queue.ts';
 import type { Plan, TaxonRef } from './plan.ts';
 
 /** Rows per INSERT: well under SQLite's 32,766 bound variables for the widest table. */
@@ -163,4 +164,6 @@ export async function applyPlan(trx: Transaction<Database>, plan: Plan, now: num
         plan.withdraw.slice(i, i + BATCH).map((p) => p.id),
       )
       .execute();
+  // Stock raised by the file, and products published again, alert their waiting subscribers.
+  await queueRestocked(trx, now);
 }

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Db } from '../../db/index.ts';
+import { queueRestocked } from '../../restock/restock-queue.ts';
 import { logChange, readChanges } from './change-log.ts';
 import type { ToolLocale } from './messages.ts';
 import { readCsv } from './read-csv.ts';
@@ -105,6 +106,7 @@ export async function setPublication(
       .where('id', '=', p.id)
       .execute();
     await logChange(trx, { at: now, by, action, subject: handle, before, after });
+    if (after === 'published') await queueRestocked(trx, now, await variantIdsOf(trx, p.id));
     return { state: after, changed: true, line: `${handle}: ${before} → ${after}` };
   });
 }
@@ -190,8 +192,12 @@ async function setVariantIn(
     .where('id', '=', v.product_id)
     .execute();
   await logChange(trx, { at: now, by, action: field, subject: sku, before: String(before), after: String(value) });
+  if (field === 'stock' && value > 0) await queueRestocked(trx, now, [v.id]);
   return `${sku}: ${field} ${before} → ${value}`;
 }
+
+const variantIdsOf = async (trx: Db['kysely'], productId: number) =>
+  (await trx.selectFrom('variants').select('id').where('product_id', '=', productId).execute()).map((r) => r.id);
 
 /** Stocktaking: a CSV of sku,count (a header row naming them); every line checked before any is written. */
 async function stocktake(db: Db, file: string, by: string, now: number, t: Say): Promise<string[]> {

@@ -2,7 +2,8 @@ import type { Generated } from 'kysely';
 
 // The notification outbox (issue 30, migration 015). (The conventions of every table: schema.ts.)
 
-export type NotificationRecipient = 'shopper' | 'owner' | 'webhook';
+/** `subscriber`: the phone, email or member of a restock alert (issue 32), named by the subject `alert:<id>`. */
+export type NotificationRecipient = 'shopper' | 'owner' | 'webhook' | 'subscriber';
 export type NotificationState = 'pending' | 'sent' | 'skipped' | 'failed';
 
 export interface NotificationsTable {

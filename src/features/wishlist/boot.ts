@@ -1,0 +1,33 @@
+/**
+ * What a visitor's page loads for the hearts and the restock form (issue 32), a few hundred bytes:
+ * the hearts' code (hearts.ts) comes at once only for a member or a guest who saved something (there
+ * is a state to paint), else on the first tap of a heart; the restock form's code when it is opened.
+ */
+import { COOKIE, WISHLIST_STORAGE_KEY } from '../../config.ts';
+
+const SELECTOR = '[data-wish]';
+let hearts: Promise<void> | undefined;
+const loadHearts = () => {
+  hearts ??= import('./hearts.ts').then((m) => m.startHearts());
+  return hearts;
+};
+
+export function bootWishlist(): void {
+  let saved = false;
+  try {
+    saved = Boolean(localStorage.getItem(WISHLIST_STORAGE_KEY));
+  } catch {}
+  if (saved || document.cookie.includes(`${COOKIE.accessToken}=`)) void loadHearts();
+  else if (!hearts)
+    document.addEventListener('click', function first(e) {
+      const b = (e.target as Element).closest?.<HTMLElement>(SELECTOR);
+      if (!b) return;
+      e.preventDefault();
+      document.removeEventListener('click', first);
+      void loadHearts().then(() => b.click());
+    });
+  const d = document.querySelector<HTMLDetailsElement>('[data-restock]');
+  const form = () => void import('./restock-form.ts').then((m) => m.startRestockForm(d!));
+  if (d?.open) form();
+  else d?.addEventListener('toggle', form, { once: true });
+}
