@@ -8,6 +8,7 @@ import { articles } from './catalog/articles.routes.ts';
 import { brands } from './catalog/brands.routes.ts';
 import { catalog } from './catalog/catalog.routes.ts';
 import { categories } from './catalog/categories.routes.ts';
+import { feedItemsRoute } from './catalog/feeds.routes.ts';
 import { products } from './catalog/products.routes.ts';
 import { regions } from './catalog/regions.routes.ts';
 import { siteMetas } from './catalog/site-metas.routes.ts';
@@ -116,6 +117,7 @@ export function createApp(deps: Deps) {
   api.route('/shipments', shipments);
   api.route('/health', health);
   api.route('/metrics', metrics);
+  api.route('/catalog/feed-items', feedItemsRoute);
   api.route('/catalog', catalog);
   // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
   api.route('/dev/faults', faults);

@@ -256,3 +256,25 @@ export async function shopName(locale: Locale): Promise<string> {
 /** The catalog fingerprint the build is made from (read before the pages, so later edits trigger a rebuild). */
 export const catalogFingerprint = (): Promise<{ fingerprint: string; updatedAt: string }> =>
   call(DEFAULT_LOCALE, 'fingerprint', (api) => getFingerprint(api));
+
+/** Every published variant for the product feeds (GET /api/catalog/feed-items), once per locale. */
+export const feedItems = (locale: Locale): Promise<FeedItem[]> =>
+  call(locale, 'feed-items', (api) => api.get<FeedItem[]>('/api/catalog/feed-items'));
+
+/** A variant as the feeds read it (src/server/catalog/feed-items.ts, camelCased by the client). */
+export interface FeedItem {
+  sku: string;
+  productUid: string;
+  productSlug: string;
+  brandSlug: string;
+  brand: string;
+  name: string;
+  optionName: string;
+  optionValue: string;
+  description: string;
+  price: number;
+  compareAtPrice: number | null;
+  stock: number;
+  shippingFee: number;
+  image: string;
+}
