@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { lineAuth } from './accounts/line/line.routes.ts';
 import { users } from './accounts/users.routes.ts';
 import { cart } from './cart/cart.routes.ts';
 import { articles } from './catalog/articles.routes.ts';
@@ -29,6 +30,7 @@ import { orders } from './orders/orders.routes.ts';
 import { orderPayment, payments } from './payment/payments.routes.ts';
 import { cashierSimulator } from './providers/ecpay/simulator/cashier.ts';
 import { invoiceSimulator } from './providers/invoice/simulator.ts';
+import { lineSimulator } from './providers/line/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { shipments } from './shipping/shipping.routes.ts';
 
@@ -101,6 +103,7 @@ export function createApp(deps: Deps) {
 
   const api = app.basePath('/api');
   api.route('/users', users);
+  api.route('/auth/line', lineAuth);
   api.route('/product-brands', brands);
   api.route('/product-categories', categories);
   api.route('/site-metas', siteMetas);
@@ -125,6 +128,7 @@ export function createApp(deps: Deps) {
   api.route('/sim/logistics', logisticsSimulator);
   api.route('/sim/ecpay', cashierSimulator);
   api.route('/sim/ecpay/invoice', invoiceSimulator);
+  api.route('/sim/line', lineSimulator);
 
   app.notFound((c) => toErrorResponse(c, new ApiError('ROUTE_NOT_FOUND')));
   app.onError((err, c) => toErrorResponse(c, err));

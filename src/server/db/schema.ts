@@ -31,6 +31,7 @@ import type {
   SysVarsTable,
   VariantsTable,
 } from './tables/catalog.ts';
+import type { LineLoginStatesTable, MemberLineLinksTable, SimLineCodesTable } from './tables/line.ts';
 import type { NotificationsTable } from './tables/notifications.ts';
 import type {
   IdempotencyKeysTable,
@@ -106,4 +107,7 @@ export interface Database {
   page_rebuilds: PageRebuildsTable;
   page_rebuild_schedulers: PageRebuildSchedulersTable;
   notifications: NotificationsTable;
+  member_line_links: MemberLineLinksTable;
+  line_login_states: LineLoginStatesTable;
+  sim_line_codes: SimLineCodesTable;
 }
