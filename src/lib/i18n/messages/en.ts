@@ -4,6 +4,7 @@ import { catalogEn } from './en/catalog.ts';
 import { checkoutEn } from './en/checkout.ts';
 import { commonEn } from './en/common.ts';
 import { invoiceEn } from './en/invoice.ts';
+import { lineEn } from './en/line.ts';
 import { memberEn } from './en/member.ts';
 import { ordersEn } from './en/orders.ts';
 import { pagesEn } from './en/pages.ts';
@@ -23,4 +24,5 @@ export default {
   ...paymentEn,
   ...checkoutEn,
   ...ordersEn,
+  ...lineEn,
 } as const;
