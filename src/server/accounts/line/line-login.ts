@@ -77,6 +77,8 @@ export async function startLineLogin(
   // RFC 7636: 43 to 128 characters of [A-Za-z0-9-._~]; 32 random bytes give 43.
   const verifier = randomBytes(48).toString('base64url');
   const now = deps.clock.now();
+  // Sign-ins never finished are forgotten once expired: the table holds the last 10 minutes' only.
+  await deps.db.kysely.deleteFrom('line_login_states').where('expires_at', '<', now).execute();
   await deps.db.kysely
     .insertInto('line_login_states')
     .values({

@@ -6,7 +6,8 @@ export const lineEn = {
   'line.error.state': 'The LINE sign-in expired or was not started in this browser. Select “Log in with LINE” again.',
   'line.error.replay': 'This LINE sign-in was already completed. Select “Log in with LINE” again.',
   'line.error.cancelled': 'You cancelled the sign-in at LINE.',
-  'line.error.code': 'LINE did not accept this sign-in’s code (it was used or has expired). Please sign in again.',
+  'line.error.code':
+    'LINE did not accept this sign-in (its code was already used, has expired or does not match this sign-in). Please sign in again.',
   'line.error.token': 'We could not confirm the identity LINE sent. Please sign in again.',
   'line.error.nonce': 'The identity LINE sent does not belong to this sign-in. Please sign in again.',
   'line.error.conflict': 'This LINE account is linked to another member, so it cannot be linked to yours.',

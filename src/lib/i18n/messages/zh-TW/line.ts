@@ -6,7 +6,7 @@ export const lineZhTW = {
   'line.error.state': 'LINE 登入已逾時或不是從這個瀏覽器開始的，請重新點選「使用 LINE 登入」。',
   'line.error.replay': '這次 LINE 登入已經完成過了，請重新點選「使用 LINE 登入」。',
   'line.error.cancelled': '您在 LINE 取消了登入。',
-  'line.error.code': 'LINE 沒有接受這次登入的授權碼（可能已使用過或已逾時），請重新登入。',
+  'line.error.code': 'LINE 沒有接受這次登入（授權碼已使用過、已逾時，或與這次登入的驗證碼不符），請重新登入。',
   'line.error.token': '無法確認 LINE 回傳的身分資料，請重新登入。',
   'line.error.nonce': 'LINE 回傳的身分資料不屬於這次登入，請重新登入。',
   'line.error.conflict': '這個 LINE 帳號已連結其他會員，無法再連結到您的帳號。',
