@@ -5,7 +5,7 @@
  * and an unchanged catalogue copies it from Astro's cache like any other page.
  */
 import { DEFAULT_LOCALE, type Locale } from '../../config.ts';
-import { feedItems, shopName } from '../../lib/api/build.server.ts';
+import { feedProducts, shopName } from '../../lib/api/build.server.ts';
 import { pageKey } from '../../lib/api/page-keys.server.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import type { FeedContext } from '../../lib/seo/product-feeds.ts';
@@ -15,7 +15,7 @@ import { perLocale } from '../../lib/static-paths.ts';
 export function feedPaths(feed: string, locales: readonly Locale[]) {
   return perLocale(async (locale) =>
     locales.includes(locale)
-      ? [{ params: {}, props: {}, cacheKey: await pageKey(locale, feed, await feedItems(locale)) }]
+      ? [{ params: {}, props: {}, cacheKey: await pageKey(locale, feed, await feedProducts(locale)) }]
       : [],
   );
 }

@@ -257,24 +257,26 @@ export async function shopName(locale: Locale): Promise<string> {
 export const catalogFingerprint = (): Promise<{ fingerprint: string; updatedAt: string }> =>
   call(DEFAULT_LOCALE, 'fingerprint', (api) => getFingerprint(api));
 
-/** Every published variant for the product feeds (GET /api/catalog/feed-items), once per locale. */
-export const feedItems = (locale: Locale): Promise<FeedItem[]> =>
-  call(locale, 'feed-items', (api) => api.get<FeedItem[]>('/api/catalog/feed-items'));
+/** Every product on sale with its variants, for the product feeds (GET /api/catalog/feed-items), once per locale. */
+export const feedProducts = (locale: Locale): Promise<FeedProduct[]> =>
+  call(locale, 'feed-items', (api) => api.get<FeedProduct[]>('/api/catalog/feed-items'));
 
-/** A variant as the feeds read it (src/server/catalog/feed-items.ts, camelCased by the client). */
-export interface FeedItem {
-  sku: string;
-  productUid: string;
-  productSlug: string;
+/** A product as the feeds read it (src/server/catalog/feed-items.ts, camelCased by the client). */
+export interface FeedProduct {
+  uid: string;
+  slug: string;
   brandSlug: string;
   brand: string;
   name: string;
-  optionName: string;
-  optionValue: string;
   description: string;
-  price: number;
-  compareAtPrice: number | null;
-  stock: number;
-  shippingFee: number;
-  image: string;
+  variants: {
+    sku: string;
+    optionName: string;
+    optionValue: string;
+    price: number;
+    compareAtPrice: number | null;
+    stock: number;
+    shippingFee: number;
+    image: string;
+  }[];
 }

@@ -7,7 +7,7 @@
  * Pure: the build's routes (src/pages/[...locale]/feeds/) pass the items, the site's origin and names.
  */
 import type { Locale } from '../../config.ts';
-import type { FeedItem } from '../api/build.server.ts';
+import type { FeedProduct } from '../api/build.server.ts';
 import { localePath } from '../i18n/locale.ts';
 
 export const GOOGLE_NS = 'http://base.google.com/ns/1.0';
@@ -70,32 +70,35 @@ export function plainText(text: string, max: number): string {
 
 export const money = (amount: number): string => `${amount} ${CURRENCY}`;
 
-/** The entries of the items that can be listed: a variant without any image cannot (image_link is required). */
-export function feedEntries(items: FeedItem[], ctx: FeedContext): FeedEntry[] {
-  const variantsOf = new Map<string, number>();
-  for (const i of items) variantsOf.set(i.productUid, (variantsOf.get(i.productUid) ?? 0) + 1);
-  return items
-    .filter((i) => i.image !== '')
-    .map((i) => {
-      const many = (variantsOf.get(i.productUid) ?? 0) > 1 && i.optionValue.trim() !== '';
-      const onSale = i.compareAtPrice !== null && i.compareAtPrice > i.price;
-      const path = localePath(ctx.locale, `/brands/${i.brandSlug}/${i.productSlug}`);
+/** The entries of the variants that can be listed: one without any image cannot (image_link is required). */
+export function feedEntries(products: FeedProduct[], ctx: FeedContext): FeedEntry[] {
+  const out: FeedEntry[] = [];
+  for (const p of products) {
+    const path = localePath(ctx.locale, `/brands/${p.brandSlug}/${p.slug}`);
+    const description = plainText(p.description || p.name, DESCRIPTION_MAX);
+    const brand = plainText(p.brand, TITLE_MAX);
+    for (const v of p.variants) {
+      if (v.image === '') continue;
+      const named = p.variants.length > 1 && v.optionValue.trim() !== '';
+      const onSale = v.compareAtPrice !== null && v.compareAtPrice > v.price;
       const link = new URL(path, ctx.site);
-      link.searchParams.set('sku', i.sku);
-      return {
-        id: i.sku,
-        groupId: i.productUid,
-        title: plainText(many ? `${i.name} ${i.optionValue}` : i.name, TITLE_MAX),
-        description: plainText(i.description || i.name, DESCRIPTION_MAX),
+      link.searchParams.set('sku', v.sku);
+      out.push({
+        id: v.sku,
+        groupId: p.uid,
+        title: plainText(named ? `${p.name} ${v.optionValue}` : p.name, TITLE_MAX),
+        description,
         link: link.href,
-        imageLink: new URL(i.image, ctx.site).href,
-        inStock: i.stock > 0,
-        price: onSale ? (i.compareAtPrice as number) : i.price,
-        salePrice: onSale ? i.price : null,
-        brand: plainText(i.brand, TITLE_MAX),
-        shippingFee: i.shippingFee,
-      };
-    });
+        imageLink: new URL(v.image, ctx.site).href,
+        inStock: v.stock > 0,
+        price: onSale ? (v.compareAtPrice as number) : v.price,
+        salePrice: onSale ? v.price : null,
+        brand,
+        shippingFee: v.shippingFee,
+      });
+    }
+  }
+  return out;
 }
 
 const xml = (text: string): string =>
@@ -109,7 +112,7 @@ const xml = (text: string): string =>
 const tag = (name: string, value: string): string => `<g:${name}>${xml(value)}</g:${name}>`;
 
 /** The Google Merchant Center feed (RSS 2.0, `g:` attributes). */
-export function googleFeedXml(items: FeedItem[], ctx: FeedContext): string {
+export function googleFeedXml(products: FeedProduct[], ctx: FeedContext): string {
   const home = new URL(localePath(ctx.locale, '/'), ctx.site).href;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -119,7 +122,7 @@ export function googleFeedXml(items: FeedItem[], ctx: FeedContext): string {
     `<link>${xml(home)}</link>`,
     `<description>${xml(plainText(ctx.shopDescription, DESCRIPTION_MAX))}</description>`,
   ];
-  for (const e of feedEntries(items, ctx)) {
+  for (const e of feedEntries(products, ctx)) {
     out.push(
       [
         '<item>',
@@ -149,9 +152,9 @@ export function googleFeedXml(items: FeedItem[], ctx: FeedContext): string {
 const csv = (value: string): string => `"${value.replaceAll('"', '""')}"`;
 
 /** The Meta commerce catalog feed (CSV, header row first). */
-export function metaFeedCsv(items: FeedItem[], ctx: FeedContext): string {
+export function metaFeedCsv(products: FeedProduct[], ctx: FeedContext): string {
   const rows = [META_COLUMNS.join(',')];
-  for (const e of feedEntries(items, ctx)) {
+  for (const e of feedEntries(products, ctx)) {
     const row: Record<(typeof META_COLUMNS)[number], string> = {
       id: e.id,
       title: e.title,

@@ -1,5 +1,5 @@
 /**
- * Every published variant as one row of the product feeds (issue 32: Google Merchant Center and Meta
+ * Every published variant for the product feeds (issue 32: Google Merchant Center and Meta
  * catalogs): a withdrawn product's variants are left out. One read of products, brands, variants and
  * first images, in the request's language; the feeds themselves are written by the build
  * (src/features/feeds/).
@@ -9,17 +9,22 @@ import { baseFee } from '../checkout/shipping.ts';
 import { loc } from '../common/wire.ts';
 import type { Db } from '../db/index.ts';
 
-/** One variant as the feeds need it (snake_case, as every wire shape). */
-export interface FeedItemWire {
-  sku: string;
-  product_uid: string;
-  product_slug: string;
+/** A product on sale as the feeds need it (snake_case, as every wire shape), its variants inside. */
+export interface FeedProductWire {
+  uid: string;
+  slug: string;
   brand_slug: string;
   brand: string;
   name: string;
+  /** The description, else the summary; at most DESCRIPTION_MAX characters (Google's limit). */
+  description: string;
+  variants: FeedVariantWire[];
+}
+
+export interface FeedVariantWire {
+  sku: string;
   option_name: string;
   option_value: string;
-  description: string;
   price: number;
   compare_at_price: number | null;
   stock: number;
@@ -29,10 +34,13 @@ export interface FeedItemWire {
   image: string;
 }
 
+/** Google's longest description; longer ones are cut by the feed writer anyway. */
+const DESCRIPTION_MAX = 5000;
+
 /** The shipping method that is a pickup at the shop, not a delivery. */
 const SHOP_PICKUP = 'shop';
 
-export async function feedItems(db: Db, locale: Locale): Promise<FeedItemWire[]> {
+export async function feedItems(db: Db, locale: Locale): Promise<FeedProductWire[]> {
   const k = db.kysely;
   const [products, variants, images, methods, base] = await Promise.all([
     k
@@ -85,27 +93,22 @@ export async function feedItems(db: Db, locale: Locale): Promise<FeedItemWire[]>
     if (list) list.push(v);
     else byProduct.set(v.product_id, [v]);
   }
-  const out: FeedItemWire[] = [];
-  for (const p of products) {
-    const description = loc(p, 'description', locale) || loc(p, 'summary', locale);
-    for (const v of byProduct.get(p.id) ?? []) {
-      out.push({
-        sku: v.sku,
-        product_uid: p.uid,
-        product_slug: p.slug,
-        brand_slug: p.brand_slug,
-        brand: locale === 'en' ? p.brand_en : p.brand_zh,
-        name: loc(p, 'name', locale),
-        option_name: loc(v, 'option_name', locale),
-        option_value: loc(v, 'option_value', locale),
-        description,
-        price: Number(v.price),
-        compare_at_price: v.compare_at_price === null ? null : Number(v.compare_at_price),
-        stock: Number(v.stock),
-        shipping_fee: shippingFee(Number(v.price)),
-        image: v.image || firstImage.get(p.id) || '',
-      });
-    }
-  }
-  return out;
+  return products.map((p) => ({
+    uid: p.uid,
+    slug: p.slug,
+    brand_slug: p.brand_slug,
+    brand: locale === 'en' ? p.brand_en : p.brand_zh,
+    name: loc(p, 'name', locale),
+    description: (loc(p, 'description', locale) || loc(p, 'summary', locale)).slice(0, DESCRIPTION_MAX),
+    variants: (byProduct.get(p.id) ?? []).map((v) => ({
+      sku: v.sku,
+      option_name: loc(v, 'option_name', locale),
+      option_value: loc(v, 'option_value', locale),
+      price: Number(v.price),
+      compare_at_price: v.compare_at_price === null ? null : Number(v.compare_at_price),
+      stock: Number(v.stock),
+      shipping_fee: shippingFee(Number(v.price)),
+      image: v.image || firstImage.get(p.id) || '',
+    })),
+  }));
 }

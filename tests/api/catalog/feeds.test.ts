@@ -5,7 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../../src/config.ts';
 import { feedContext, feedPaths, ZH_ONLY } from '../../../src/features/feeds/feed-route.server.ts';
-import { closeBuildData, feedItems, forgetBuildData } from '../../../src/lib/api/build.server.ts';
+import { closeBuildData, feedProducts, forgetBuildData } from '../../../src/lib/api/build.server.ts';
 import { forgetSiteDigests } from '../../../src/lib/api/page-keys.server.ts';
 import { GOOGLE_NS, googleFeedXml, META_COLUMNS, metaFeedCsv } from '../../../src/lib/seo/product-feeds.ts';
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
@@ -39,7 +39,7 @@ function fresh() {
 
 async function google(locale: Locale): Promise<string> {
   fresh();
-  return googleFeedXml(await feedItems(locale), await feedContext(locale, SITE));
+  return googleFeedXml(await feedProducts(locale), await feedContext(locale, SITE));
 }
 
 type Item = Record<string, string[]>;
@@ -148,20 +148,24 @@ describe('Google Merchant Center feed', () => {
   it('escapes markup in the catalogue text', async () => {
     const items = [
       {
-        sku: 'X-1',
-        productUid: 'u1',
-        productSlug: 'x',
+        uid: 'u1',
+        slug: 'x',
         brandSlug: 'b',
         brand: 'A & B <Audio>',
         name: 'Amp "Pro" <b>',
-        optionName: '',
-        optionValue: '',
         description: 'Line one\n\nline two & <three>\u0007',
-        price: 4490,
-        compareAtPrice: null,
-        stock: 2,
-        shippingFee: 0,
-        image: '/images/x.webp',
+        variants: [
+          {
+            sku: 'X-1',
+            optionName: '',
+            optionValue: '',
+            price: 4490,
+            compareAtPrice: null,
+            stock: 2,
+            shippingFee: 0,
+            image: '/images/x.webp',
+          },
+        ],
       },
     ];
     const ctx = { site: SITE, locale: 'zh-TW' as const, shopName: 'S&W', shopDescription: 'd' };
@@ -213,7 +217,7 @@ describe('Google Merchant Center feed', () => {
 describe('Meta commerce catalog feed', () => {
   it('is CSV with the catalog columns, one row a published variant, each with the required fields', async () => {
     fresh();
-    const text = metaFeedCsv(await feedItems('zh-TW'), await feedContext('zh-TW', SITE));
+    const text = metaFeedCsv(await feedProducts('zh-TW'), await feedContext('zh-TW', SITE));
     const rows: string[][] = parseCsv(text, { relax_column_count: false });
     expect(rows[0]).toEqual([...META_COLUMNS]);
     const records = rows.slice(1).map((r) => Object.fromEntries(META_COLUMNS.map((c, i) => [c, r[i]!])));
