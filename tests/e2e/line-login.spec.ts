@@ -2,10 +2,11 @@ import { expect, test } from '@playwright/test';
 import { COOKIE } from '../../src/config.ts';
 import { formatMobile } from '../../src/lib/taiwan/phone.ts';
 import { SIM_LINE_TEXT } from '../../src/server/providers/line/simulator-text.ts';
-import { cookie, freshPhone, inLocale, LOCALES, readOtp } from './support/auth.ts';
+import { apiLogin, cookie, createMember, freshPhone, inLocale, LOCALES, readOtp, useSession } from './support/auth.ts';
 
 /** The LINE simulator's own words in `locale` (its consent page follows ui_locales). */
-const sim = (locale: string, key: keyof typeof SIM_LINE_TEXT) => SIM_LINE_TEXT[key][locale === 'en' ? 'en' : 'zh'];
+const sim = (locale: string, key: keyof typeof SIM_LINE_TEXT, params: Record<string, string> = {}) =>
+  SIM_LINE_TEXT[key][locale === 'en' ? 'en' : 'zh'].replace(/\{(\w+)\}/g, (m, k: string) => params[k] ?? m);
 
 for (const locale of LOCALES) {
   const l = inLocale(locale);
@@ -53,6 +54,41 @@ for (const locale of LOCALES) {
       await page.goto(l.url('/member/profile'));
       await expect(page.getByText(l.t('line.profile.linked', { name }))).toBeVisible();
       await expect(page.getByRole('heading', { name: l.t('auth.phoneModal.title') })).toHaveCount(0);
+    });
+
+    test(`[${locale}] a member links LINE in the profile, signs in with it, and unlinks it`, async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const member = await createMember(request);
+      await useSession(context, baseURL!, await apiLogin(request, member.phone, member.password));
+      await page.goto(l.url('/member/profile'));
+      await expect(page.getByText(l.t('line.profile.none'))).toBeVisible();
+      await page.getByRole('button', { name: l.t('line.profile.link') }).click();
+      const name = `LINE link ${locale} ${Date.now()}`;
+      await page.getByLabel(sim(locale, 'nameLabel')).fill(name);
+      await page.getByRole('button', { name: sim(locale, 'allow') }).click();
+      await expect(page).toHaveURL(`${l.url('/member/profile')}?line=linked`);
+      await expect(page.getByText(l.t('line.profile.done'))).toBeVisible();
+      await expect(page.getByText(l.t('line.profile.linked', { name }))).toBeVisible();
+
+      // Logged out, LINE opens the same account.
+      await context.clearCookies();
+      await page.goto(l.url('/login'));
+      await page.getByRole('link', { name: l.t('line.signIn') }).click();
+      await page.getByLabel(sim(locale, 'nameLabel')).fill(name);
+      await page.getByRole('button', { name: sim(locale, 'allow') }).click();
+      await expect(page).toHaveURL(l.url('/'));
+      await expect
+        .poll(async () => decodeURIComponent((await cookie(context, COOKIE.userInfo))?.value ?? ''))
+        .toContain(`"mobile":"${member.phone}"`);
+
+      await page.goto(l.url('/member/profile'));
+      await page.getByRole('button', { name: l.t('line.profile.unlink') }).click();
+      await expect(page.getByText(l.t('line.profile.removed'))).toBeVisible();
+      await expect(page.getByText(l.t('line.profile.none'))).toBeVisible();
     });
 
     test(`[${locale}] a refused LINE sign-in says why on the login page`, async ({ page }) => {

@@ -89,6 +89,9 @@ describe('sign in with LINE', () => {
     const tokenCookie = r.cookies.find((c) => c.startsWith('accessToken='))!;
     expect(tokenCookie).toMatch(/Path=\//);
     expect(tokenCookie).not.toMatch(/HttpOnly/i);
+    // The user info beside it, as the client keeps it: the page runtime sees the phone to verify.
+    const stored = JSON.parse(cookieValue(r.cookies, 'userInfo')!);
+    expect(stored).toMatchObject({ name, phone: '', phoneVerify: false });
     // The state cookie is cleared.
     expect(r.cookies.some((c) => c.startsWith(`${LINE_STATE_COOKIE}=;`))).toBe(true);
     expect(await membersCount()).toBe(before + 1);

@@ -116,7 +116,7 @@ export interface CallbackQuery {
 }
 
 export type CallbackResult =
-  | { kind: 'session'; session: IssuedSession; returnPath: string; created: boolean }
+  | { kind: 'session'; session: IssuedSession; memberId: number; returnPath: string; created: boolean }
   | { kind: 'linked'; returnPath: string };
 
 /**
@@ -173,12 +173,14 @@ export async function finishLineLogin(
     return {
       kind: 'session',
       session: await createSession(deps, linked.id),
+      memberId: linked.id,
       returnPath: row.return_path,
       created: false,
     };
   }
   const memberId = await createLineMember(deps, claims, locale, fail);
-  return { kind: 'session', session: await createSession(deps, memberId), returnPath: row.return_path, created: true };
+  const session = await createSession(deps, memberId);
+  return { kind: 'session', session, memberId, returnPath: row.return_path, created: true };
 }
 
 /** Trades the code at LINE's token endpoint and checks the ID token it gives. */

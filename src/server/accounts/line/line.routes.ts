@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { AUTH_COOKIE_MAX_AGE_S, CART_COOKIE, COOKIE, OTP_RESEND_SECONDS } from '../../../config.ts';
+import { camelKeys } from '../../../lib/api/case.ts';
 import { localePath } from '../../../lib/i18n/locale.ts';
 import { mergeGuestCart } from '../../cart/cart-merge.ts';
 import { ok } from '../../common/envelope.ts';
@@ -91,12 +92,12 @@ lineAuth.get('/callback', async (c) => {
     }
     // Signed in as a password login leaves the browser: the session token in the auth cookie the
     // pages read (not HttpOnly: the page runtime sends it as the Bearer header).
-    setCookie(c, COOKIE.accessToken, done.session.token, {
-      path: '/',
-      sameSite: 'Lax',
-      secure: secure(c),
-      maxAge: AUTH_COOKIE_MAX_AGE_S,
-    });
+    // and the user info beside it, as the client writes both after a login: the page runtime shows
+    // the member, and for one whose phone is not verified yet, the verification step, at once.
+    const auth = { path: '/', sameSite: 'Lax', secure: secure(c), maxAge: AUTH_COOKIE_MAX_AGE_S } as const;
+    setCookie(c, COOKIE.accessToken, done.session.token, auth);
+    const info = camelKeys(toMemberInfo(await memberById(deps, done.memberId)));
+    setCookie(c, COOKIE.userInfo, JSON.stringify(info), auth);
     log.info({ event: 'line_login', requestId: c.get('requestId'), created: done.created }, 'signed in with LINE');
     return c.redirect(done.returnPath, 302);
   } catch (err) {
