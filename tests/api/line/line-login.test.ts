@@ -212,6 +212,16 @@ describe('refused sign-ins', () => {
     expect(cookieValue(r.cookies, 'accessToken')).toBeUndefined();
   });
 
+  it('refuses a disabled member’s LINE account', async () => {
+    const name = freshLineName();
+    const first = await signInWithLine(shop, name);
+    const id = (await shop.call('GET', '/api/users/info', { token: first.token! })).json.result.id;
+    await shop.deps.db.kysely.updateTable('members').set({ status: 0 }).where('id', '=', id).execute();
+    const r = await signInWithLine(shop, name, '/en/');
+    expect(r.location).toBe('/en/login?line_error=disabled');
+    expect(r.token).toBeUndefined();
+  });
+
   it('says so when the member cancels at LINE', async () => {
     const { authorize, cookie } = await startLogin(shop);
     const form = Object.fromEntries(authorize.searchParams);
