@@ -17,7 +17,10 @@ const shared = new WeakMap<Deps, Map<Locale, { at: number; items: Promise<FeedPr
 function read(deps: Deps, locale: Locale): Promise<FeedProductWire[]> {
   if (deps.env.NODE_ENV === 'test') return feedItems(deps.db, locale);
   let byLocale = shared.get(deps);
-  if (!byLocale) shared.set(deps, (byLocale = new Map()));
+  if (!byLocale) {
+    byLocale = new Map();
+    shared.set(deps, byLocale);
+  }
   const now = Date.now();
   const hit = byLocale.get(locale);
   if (hit && now - hit.at < CATALOG_CACHE_MS) return hit.items;
