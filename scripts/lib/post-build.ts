@@ -4,8 +4,9 @@ import { linkOver, replaceFile, TWINS } from './build-cache.ts';
 import { MIN_COMPRESS_BYTES, sha1, writeTwins } from './page-twins.ts';
 import { deferPageScripts, readImportGraph } from './script-priority.ts';
 
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.txt', '.webmanifest']);
-const PAGE_TYPES = new Set(['.html', '.xml']);
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.csv', '.txt', '.webmanifest']);
+// Written with the pages every build: the product feeds' XML and CSV too (issue 32).
+const PAGE_TYPES = new Set(['.html', '.xml', '.csv']);
 /** Files compressed at once: enough to keep the thread pool busy, few enough for any file limit. */
 const MAX_OPEN_FILES = 64;
 

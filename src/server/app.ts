@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { ADMIN_IMPORT_MAX_BYTES } from '../config.ts';
+import { lineAuth } from './accounts/line/line.routes.ts';
 import { users } from './accounts/users.routes.ts';
 import { ADMIN_IMPORT_PATH, admin } from './admin/admin.routes.ts';
 import { cart } from './cart/cart.routes.ts';
@@ -10,6 +11,7 @@ import { articles } from './catalog/articles.routes.ts';
 import { brands } from './catalog/brands.routes.ts';
 import { catalog } from './catalog/catalog.routes.ts';
 import { categories } from './catalog/categories.routes.ts';
+import { feedItemsRoute } from './catalog/feeds.routes.ts';
 import { products } from './catalog/products.routes.ts';
 import { regions } from './catalog/regions.routes.ts';
 import { siteMetas } from './catalog/site-metas.routes.ts';
@@ -30,6 +32,7 @@ import { orders } from './orders/orders.routes.ts';
 import { orderPayment, payments } from './payment/payments.routes.ts';
 import { cashierSimulator } from './providers/ecpay/simulator/cashier.ts';
 import { invoiceSimulator } from './providers/invoice/simulator.ts';
+import { lineSimulator } from './providers/line/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { restockAlerts } from './restock/restock.routes.ts';
 import { shipments } from './shipping/shipping.routes.ts';
@@ -107,6 +110,7 @@ export function createApp(deps: Deps) {
 
   const api = app.basePath('/api');
   api.route('/users', users);
+  api.route('/auth/line', lineAuth);
   api.route('/product-brands', brands);
   api.route('/product-categories', categories);
   api.route('/site-metas', siteMetas);
@@ -125,6 +129,7 @@ export function createApp(deps: Deps) {
   api.route('/wishlist', wishlist);
   api.route('/health', health);
   api.route('/metrics', metrics);
+  api.route('/catalog/feed-items', feedItemsRoute);
   api.route('/catalog', catalog);
   api.route('/admin', admin);
   // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
@@ -133,6 +138,7 @@ export function createApp(deps: Deps) {
   api.route('/sim/logistics', logisticsSimulator);
   api.route('/sim/ecpay', cashierSimulator);
   api.route('/sim/ecpay/invoice', invoiceSimulator);
+  api.route('/sim/line', lineSimulator);
 
   app.notFound((c) => toErrorResponse(c, new ApiError('ROUTE_NOT_FOUND')));
   app.onError((err, c) => toErrorResponse(c, err));

@@ -116,6 +116,18 @@ const schema = z.object({
     .min(10)
     .max(3_600_000)
     .default(5 * 60_000),
+  /** LINE Login (issue 32): the channel's ID and secret (LINE Developers console, LINE Login channel). */
+  LINE_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{6,20}$/)
+    .optional(),
+  LINE_CHANNEL_SECRET: z.string().min(16).max(128).optional(),
+  /**
+   * Where LINE Login lives: the authorize page (LINE: https://access.line.me) and the token and verify
+   * API (LINE: https://api.line.me). Unset: LINE's own in production, else the local simulator.
+   */
+  LINE_AUTH_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  LINE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** How much the logger writes: fatal, error, warn, info (default), debug, trace or silent (read at start). */
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   /** The Bearer token a monitor sends for GET /api/metrics (other than from this machine); unset: local only. */

@@ -26,6 +26,7 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
@@ -221,7 +222,8 @@ export function createSite(opts: {
     if (opts.https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (file.csp) headers.set('Content-Security-Policy', file.csp);
     if (immutable) headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-    else if (file.type.startsWith('text/html') || rel === 'builds/latest.json')
+    // The product feeds change with every price or stock edit, like the pages (issue 32).
+    else if (file.type.startsWith('text/html') || rel === 'builds/latest.json' || /^(en\/)?feeds\//.test(rel))
       headers.set('Cache-Control', 'no-cache');
     else headers.set('Cache-Control', 'public, max-age=86400');
     if (status === 200 && file.etag && !immutable && c.req.header('if-none-match') === file.etag)

@@ -77,10 +77,17 @@ export function initAuth(): Promise<void> {
     const { token, userInfo } = readAuthCookies();
     $auth.set({ token, userInfo, loginSuccess: false, init: false });
     try {
-      if (token)
-        await fetchUserInfo().catch(() => {
-          if (!leaving) clearAuth();
-        });
+      if (token) {
+        const valid = await fetchUserInfo().then(
+          () => true,
+          () => {
+            if (!leaving) clearAuth();
+            return false;
+          },
+        );
+        // A sign-in that ended on this page without the login form (LINE's) keeps a guest's hearts too.
+        if (valid) void adoptGuestWishlist();
+      }
     } finally {
       $auth.setKey('init', true);
     }

@@ -4,14 +4,17 @@ import type { ApiClientError } from '../lib/api/client.ts';
 import { type WishlistPage, wishlistApi } from '../lib/api/wishlist.ts';
 
 /**
- * After login (like the guest cart's merge): the hearts a guest tapped in this browser are saved to
+ * After login (like the guest cart's merge), and on a page that opens signed in (a LINE sign-in ends
+ * on one): the hearts a guest tapped in this browser are saved to
  * the member's list, one PUT each (saving twice changes nothing), then forgotten here. A SKU the shop
  * no longer sells (404) or a full list (409) is dropped; one that failed otherwise stays for the next
  * login. The login has succeeded whatever happens here.
  */
 export async function adoptGuestWishlist(): Promise<void> {
+  const guest = readGuestList();
+  if (!guest.length) return;
   const kept = [];
-  for (const w of readGuestList()) {
+  for (const w of guest) {
     try {
       await wishlistApi.save(w.sku, { silent: true });
     } catch (e) {

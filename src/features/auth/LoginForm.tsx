@@ -7,6 +7,7 @@ import { z } from '../../lib/zod.ts';
 import { login } from '../../stores/auth.ts';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
 import { createForm } from './form.ts';
+import { LineSignIn } from './LineSignIn.tsx';
 import { Pending } from './Pending.tsx';
 import { useGuard } from './use-guard.ts';
 import { rules } from './validation.ts';
@@ -58,6 +59,7 @@ export default function LoginForm({ locale }: { locale: Locale }) {
           pendingLabel={t(locale, 'auth.pending')}
         />
       </form>
+      <LineSignIn locale={locale} label="line.signIn" />
       <p className="sw-links">
         <a href={href('/forgot-password')}>{t(locale, 'auth.login.forgot')}</a>
         <span>

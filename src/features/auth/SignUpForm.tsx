@@ -7,6 +7,7 @@ import { register } from '../../stores/auth.ts';
 import { NewPasswordFields, PhoneCodeFields } from './field-groups.tsx';
 import { Field, FormMessages, formValues, SubmitButton } from './fields.tsx';
 import { createForm } from './form.ts';
+import { LineSignIn } from './LineSignIn.tsx';
 import { createOtpSender } from './otp.ts';
 import { Pending } from './Pending.tsx';
 import { useGuard } from './use-guard.ts';
@@ -80,6 +81,7 @@ export default function SignUpForm({ locale }: { locale: Locale }) {
           pendingLabel={t(locale, 'auth.pending')}
         />
       </form>
+      <LineSignIn locale={locale} label="line.signUp" />
       <p className="sw-links">
         <span>
           {t(locale, 'auth.signUp.haveAccount')} <a href={href('/login')}>{t(locale, 'auth.signUp.toLogin')}</a>

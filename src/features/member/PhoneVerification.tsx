@@ -11,6 +11,7 @@ import { OtpButton } from '../auth/OtpButton.tsx';
 import { createOtpSender } from '../auth/otp.ts';
 import { rules } from '../auth/validation.ts';
 import { MemberFrame } from './MemberFrame.tsx';
+import { NewPhoneVerification } from './NewPhoneVerification.tsx';
 
 const schema = z.object({ code: rules.code() });
 const verifyForm = createForm();
@@ -34,6 +35,8 @@ function Verify({ locale }: { locale: Locale }) {
   if (userInfo.phoneVerify) {
     return <FormMessages message="" notice={form.notice || t(locale, 'member.phone.already', { phone })} />;
   }
+  // A member made from a LINE account has no number yet: it is typed here, then verified.
+  if (!userInfo.phone) return <NewPhoneVerification locale={locale} />;
   return (
     <>
       <p>{t(locale, 'member.phone.intro', { phone })}</p>

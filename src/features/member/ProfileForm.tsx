@@ -7,6 +7,7 @@ import { formatMobile } from '../../lib/taiwan/phone.ts';
 import { $auth, updateProfile } from '../../stores/auth.ts';
 import { Field, FormMessages, formValues, SubmitButton } from '../auth/fields.tsx';
 import { createForm } from '../auth/form.ts';
+import { LineAccount } from './LineAccount.tsx';
 import { MemberFrame } from './MemberFrame.tsx';
 
 const profileForm = createForm();
@@ -46,7 +47,12 @@ export default function ProfileForm({ locale }: { locale: Locale }) {
       title={t(locale, 'member.profile.title')}
       lead={t(locale, 'member.profile.lead')}
     >
-      {() => <Profile locale={locale} />}
+      {() => (
+        <>
+          <Profile locale={locale} />
+          <LineAccount locale={locale} />
+        </>
+      )}
     </MemberFrame>
   );
 }

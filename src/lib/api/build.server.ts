@@ -257,3 +257,27 @@ export async function shopName(locale: Locale): Promise<string> {
 /** The catalog fingerprint the build is made from (read before the pages, so later edits trigger a rebuild). */
 export const catalogFingerprint = (): Promise<{ fingerprint: string; updatedAt: string }> =>
   call(DEFAULT_LOCALE, 'fingerprint', (api) => getFingerprint(api));
+
+/** Every product on sale with its variants, for the product feeds (GET /api/catalog/feed-items), once per locale. */
+export const feedProducts = (locale: Locale): Promise<FeedProduct[]> =>
+  call(locale, 'feed-items', (api) => api.get<FeedProduct[]>('/api/catalog/feed-items'));
+
+/** A product as the feeds read it (src/server/catalog/feed-items.ts, camelCased by the client). */
+export interface FeedProduct {
+  uid: string;
+  slug: string;
+  brandSlug: string;
+  brand: string;
+  name: string;
+  description: string;
+  variants: {
+    sku: string;
+    optionName: string;
+    optionValue: string;
+    price: number;
+    compareAtPrice: number | null;
+    stock: number;
+    shippingFee: number;
+    image: string;
+  }[];
+}

@@ -99,3 +99,10 @@ export const resetBody = z.strictObject({
   ticket: z.string().regex(TOKEN_RE, { message: 'invalid' }),
   new_password: newPassword,
 });
+
+/** POST /api/auth/line/phone/send: the number a member without a verified phone wants to verify. */
+export const phoneToVerifyBody = z.strictObject({ phone });
+/** PATCH /api/auth/line/phone: that number with the code sent to it. */
+export const phoneVerifiedBody = z.strictObject({ phone, code });
+/** POST /api/auth/line/link: where to come back to. */
+export const lineLinkBody = z.strictObject({ return: z.string().max(1024).optional() });

@@ -239,6 +239,23 @@ export const ERRORS = {
     zh: '收藏清單最多 {max} 件商品，請先移除部分商品。',
     en: 'A wishlist holds at most {max} items. Remove some first.',
   },
+  // LINE Login (issue 32).
+  LINE_UNAVAILABLE: {
+    status: 503,
+    zh: 'LINE 登入目前無法使用，請改用手機號碼或 Email 登入。',
+    en: 'LINE Login is not available right now. Please log in with your phone number or email.',
+  },
+  LINE_NOT_LINKED: { status: 404, zh: '您的帳號尚未連結 LINE。', en: 'Your account is not linked with LINE.' },
+  LINE_UNLINK_NEEDS_PASSWORD: {
+    status: 409,
+    zh: '您的帳號只能用 LINE 登入，請先以「忘記密碼」設定密碼後再解除連結。',
+    en: 'You can only log in with LINE. Set a password first (Forgot password), then unlink LINE.',
+  },
+  PHONE_ALREADY_VERIFIED: {
+    status: 409,
+    zh: '您的手機號碼已完成驗證。',
+    en: 'Your phone number is already verified.',
+  },
 } as const satisfies Record<string, { status: number; zh: string; en: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -31,6 +31,7 @@ import type {
   SysVarsTable,
   VariantsTable,
 } from './tables/catalog.ts';
+import type { LineLoginStatesTable, MemberLineLinksTable, SimLineCodesTable } from './tables/line.ts';
 import type { NotificationsTable } from './tables/notifications.ts';
 import type {
   IdempotencyKeysTable,
@@ -121,4 +122,7 @@ export interface Database {
   restock_text_slots: RestockTextSlotsTable;
   wishlist_items: WishlistItemsTable;
   shop_secrets: ShopSecretsTable;
+  member_line_links: MemberLineLinksTable;
+  line_login_states: LineLoginStatesTable;
+  sim_line_codes: SimLineCodesTable;
 }

@@ -4,6 +4,7 @@ import { catalogEn } from './en/catalog.ts';
 import { checkoutEn } from './en/checkout.ts';
 import { commonEn } from './en/common.ts';
 import { invoiceEn } from './en/invoice.ts';
+import { lineEn } from './en/line.ts';
 import { memberEn } from './en/member.ts';
 import { ordersEn } from './en/orders.ts';
 import { pagesEn } from './en/pages.ts';
@@ -25,4 +26,5 @@ export default {
   ...checkoutEn,
   ...ordersEn,
   ...wishlistEn,
+  ...lineEn,
 } as const;

@@ -4,6 +4,7 @@ import { catalogZhTW } from './zh-TW/catalog.ts';
 import { checkoutZhTW } from './zh-TW/checkout.ts';
 import { commonZhTW } from './zh-TW/common.ts';
 import { invoiceZhTW } from './zh-TW/invoice.ts';
+import { lineZhTW } from './zh-TW/line.ts';
 import { memberZhTW } from './zh-TW/member.ts';
 import { ordersZhTW } from './zh-TW/orders.ts';
 import { pagesZhTW } from './zh-TW/pages.ts';
@@ -25,4 +26,5 @@ export default {
   ...checkoutZhTW,
   ...ordersZhTW,
   ...wishlistZhTW,
+  ...lineZhTW,
 } as const;

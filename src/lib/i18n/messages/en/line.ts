@@ -1,0 +1,25 @@
+/** LINE Login (issue 32): the sign-in buttons, why a sign-in was refused, the profile's LINE link. (English) */
+export const lineEn = {
+  'line.signIn': 'Log in with LINE',
+  'line.signUp': 'Sign up with LINE',
+  'line.error.unavailable': 'LINE Login is not available right now. Please log in with your phone number or email.',
+  'line.error.state': 'The LINE sign-in expired or was not started in this browser. Select “Log in with LINE” again.',
+  'line.error.replay': 'This LINE sign-in was already completed. Select “Log in with LINE” again.',
+  'line.error.cancelled': 'You cancelled the sign-in at LINE.',
+  'line.error.code':
+    'LINE did not accept this sign-in (its code was already used, has expired or does not match this sign-in). Please sign in again.',
+  'line.error.token': 'We could not confirm the identity LINE sent. Please sign in again.',
+  'line.error.nonce': 'The identity LINE sent does not belong to this sign-in. Please sign in again.',
+  'line.error.conflict': 'This LINE account is linked to another member, so it cannot be linked to yours.',
+  'line.error.hasLine': 'Your account is already linked with a LINE account. Unlink it first.',
+  'line.error.disabled': 'This account is disabled. Please contact us if you have questions.',
+  'line.error.signin': 'The LINE sign-in did not finish. Please try again.',
+  'line.profile.title': 'LINE account',
+  'line.profile.linked': 'Linked with LINE: {name}',
+  'line.profile.none': 'Not linked with LINE. Link it to log in with LINE.',
+  'line.profile.link': 'Link LINE',
+  'line.profile.unlink': 'Unlink LINE',
+  'line.profile.done': 'Your LINE account is linked.',
+  'line.profile.removed': 'LINE is unlinked.',
+  'line.phone.intro': 'Enter your mobile number and we will text you a 6-digit code.',
+} as const;
