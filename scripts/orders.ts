@@ -15,12 +15,15 @@
  *                      the others ECPay has no cancel: --unsent when the parcel stays with the shop)
  *   npm run orders -- expire           (cancel unpaid orders past their deadline; run it on a schedule)
  *   npm run orders -- reconcile [<no>] (ask ECPay now whether unpaid orders were paid, and apply it)
+ *   npm run orders -- resend-mail <no> (send the shopper's latest mail of the order again)
  *   npm run orders -- notify-test      (one test mail to SHOP_NOTIFY_EMAIL, and the webhook's if set: taken or not)
  *   npm run orders -- outbox [--failed] (the shop's mails and webhook events that wait, or were given up, with why)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Actor, audited } from '../src/server/admin/audit.ts';
 import { forTerminal, jsonForTerminal, terminalSafe } from '../src/server/common/terminal-text.ts';
 import type { Deps } from '../src/server/context.ts';
 import type { OrderState } from '../src/server/db/schema.ts';
@@ -35,6 +38,7 @@ import {
   OrderAdminError,
   reconcileForShop,
   releaseUnpaid,
+  resendMailForShop,
   shipByLogistics,
   shipOrder,
   showForShop,
@@ -45,7 +49,7 @@ import { labelPage } from '../src/server/shipping/label.ts';
 import { runOwnerTool } from './lib/owner-tool.ts';
 
 const USAGE =
-  'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile|notify-test|outbox [<no>] [--carrier X --tracking Y] [--reason X] [--unsent] [--failed]';
+  'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile|resend-mail|notify-test|outbox [<no>] [--carrier X --tracking Y] [--reason X] [--unsent] [--failed]';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -63,6 +67,8 @@ const { positionals, values } = parseArgs({
 });
 const [command, no = ''] = positionals;
 
+/** The order actions of this tool land in the console's audit log, by the OS user, from the terminal. */
+const actor: Actor = { staffId: null, who: `${userInfo().username} (terminal)`, ip: 'terminal' };
 const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
@@ -71,7 +77,8 @@ async function writeLabel(deps: Deps, orderNo: string): Promise<string> {
   const dir = resolve(dirname(deps.env.SQLITE_PATH), 'labels');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${orderNo}.html`);
-  writeFileSync(file, labelPage(orderNo, await labelForShop(deps, orderNo)));
+  const form = await audited(deps, actor, 'label', orderNo, '', () => labelForShop(deps, orderNo));
+  writeFileSync(file, labelPage(orderNo, form));
   return `${file} (open it in a browser and print ECPay's page)`;
 }
 
@@ -111,7 +118,9 @@ async function run(deps: Deps): Promise<void> {
     return;
   }
   if (command === 'reconcile') {
-    const reports = await reconcileForShop(deps, no || undefined);
+    const reports = no
+      ? await audited(deps, actor, 'reconcile', no, '', () => reconcileForShop(deps, no))
+      : await reconcileForShop(deps);
     if (!reports.length) console.log('No order awaits payment with a payment attempt.');
     for (const r of reports) {
       const said = r.result === 'paid' ? 'paid at ECPay' : r.result === 'unpaid' ? 'not paid' : 'no answer from ECPay';
@@ -156,7 +165,9 @@ async function run(deps: Deps): Promise<void> {
   if (command === 'show') {
     console.log(jsonForTerminal(await showForShop(deps, no)));
   } else if (command === 'ship' && !values.carrier && !values.tracking) {
-    const { shipment, created } = await shipByLogistics(deps, no);
+    const { shipment, created } = await audited(deps, actor, 'ship', no, 'ECPay logistics', () =>
+      shipByLogistics(deps, no),
+    );
     console.log(
       `${created ? 'Created' : 'Already created'}: ${forTerminal`${shipment.carrier} logistics order ${shipment.logistics_id} for ${no}.`}`,
     );
@@ -165,22 +176,29 @@ async function run(deps: Deps): Promise<void> {
       console.log(forTerminal`To: ${shipment.store.name} (${shipment.store.id}), ${shipment.store.address}`);
     console.log(`Label: ${await writeLabel(deps, no)}`);
   } else if (command === 'ship') {
-    await shipOrder(deps, no, values.carrier ?? '', values.tracking ?? '');
+    await audited(deps, actor, 'ship', no, `${values.carrier} ${values.tracking}`, () =>
+      shipOrder(deps, no, values.carrier ?? '', values.tracking ?? ''),
+    );
     console.log(
       forTerminal`Order ${no} shipped with ${values.carrier}, tracking ${values.tracking}; the receiver was texted.`,
     );
   } else if (command === 'label') {
     console.log(`Label: ${await writeLabel(deps, no)}`);
   } else if (command === 'deliver') {
-    console.log(`Order ${no} is now ${await deliverOrder(deps, no)}.`);
+    console.log(`Order ${no} is now ${await audited(deps, actor, 'deliver', no, '', () => deliverOrder(deps, no))}.`);
   } else if (command === 'complete') {
-    await completeOrder(deps, no);
+    await audited(deps, actor, 'complete', no, '', () => completeOrder(deps, no));
     console.log(`Order ${no} is now completed.`);
   } else if (command === 'cancel') {
-    const parcel = await cancelForShop(deps, no, values.reason ?? '', { unsent: values.unsent });
+    const parcel = await audited(deps, actor, 'cancel', no, values.reason ?? '', () =>
+      cancelForShop(deps, no, values.reason ?? '', { unsent: values.unsent }),
+    );
     if (parcel === 'cancelled') console.log(`ECPay cancelled the logistics order of ${no}.`);
     if (parcel === 'unsent') console.log(`The parcel of ${no} stays with the shop: do not hand it over.`);
     console.log(`Order ${no} is cancelled; its stock is back on the shelf.`);
+  } else if (command === 'resend-mail') {
+    const purpose = await audited(deps, actor, 'resend-mail', no, '', () => resendMailForShop(deps, no));
+    console.log(`The shopper's ${purpose} mail of ${no} goes again.`);
   } else {
     throw new OrderAdminError(USAGE);
   }

@@ -183,3 +183,27 @@ export const NOTIFY_WEBHOOK_TIMEOUT_MS = 10_000;
 export const LOW_STOCK_AT_DEFAULT = 3;
 /** The owner's daily digest goes out from this hour (Taipei time), covering the day before. */
 export const OWNER_DIGEST_HOUR = 9;
+
+// The owner's console (issue 31).
+/** A staff member's setup link (`/admin/setup?token=…`) works this long. */
+export const STAFF_SETUP_TTL_MS = 24 * 3_600_000;
+/** A staff session ends this long after sign-in, whatever the activity. */
+export const STAFF_SESSION_TTL_MS = 12 * 3_600_000;
+/** A staff session ends after this long without a request. */
+export const STAFF_SESSION_IDLE_MS = 30 * 60_000;
+/** TOTP (RFC 6238): a code changes every 30 s, has 6 digits; the step before and after are accepted. */
+export const TOTP_PERIOD_S = 30;
+export const TOTP_DIGITS = 6;
+export const TOTP_WINDOW_STEPS = 1;
+/** The issuer named in the authenticator app. */
+export const TOTP_ISSUER = 'Soundwood';
+/** Recovery codes given at setup, each good for one sign-in. */
+export const STAFF_RECOVERY_CODES = 10;
+/** Largest Shopify CSV the console uploads (the rest of the API reads at most 100 KB). */
+export const ADMIN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Lists of the console's Today page. */
+export const ADMIN_TODAY_LIST_MAX = 50;
+/** An unclaimed parcel waits in the console's "needs action" this long after it came back. */
+export const ADMIN_UNCLAIMED_DAYS = 14;
+/** Labels printed on one sheet at most. */
+export const ADMIN_LABELS_MAX = 50;

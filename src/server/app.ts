@@ -2,7 +2,9 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { ADMIN_IMPORT_MAX_BYTES } from '../config.ts';
 import { users } from './accounts/users.routes.ts';
+import { ADMIN_IMPORT_PATH, admin } from './admin/admin.routes.ts';
 import { cart } from './cart/cart.routes.ts';
 import { articles } from './catalog/articles.routes.ts';
 import { brands } from './catalog/brands.routes.ts';
@@ -88,11 +90,14 @@ export function createApp(deps: Deps) {
   }
   const tooLarge = (c: Context<AppEnv>) => c.json(failBody('PAYLOAD_TOO_LARGE', c.get('locale')), 413);
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  // The console's catalog upload is a CSV file, not a JSON request: it has its own, larger limit.
+  const limitImport = bodyLimit({ maxSize: ADMIN_IMPORT_MAX_BYTES, onError: tooLarge });
   // Only a body of unknown length goes through bodyLimit, which reads it as a stream: asking for the
   // stream makes the node adapter build a full Request, and the handler then reads the body through
   // web streams instead of straight from the socket. A declared length decides as bodyLimit would.
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (c.req.path === ADMIN_IMPORT_PATH) return limitImport(c, next);
     const length = c.req.header('content-length');
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limitBody(c, next);
     return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge(c) : next();
@@ -117,6 +122,7 @@ export function createApp(deps: Deps) {
   api.route('/health', health);
   api.route('/metrics', metrics);
   api.route('/catalog', catalog);
+  api.route('/admin', admin);
   // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
   api.route('/dev/faults', faults);
   api.route('/dev', dev);

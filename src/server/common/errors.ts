@@ -1,3 +1,5 @@
+import { ADMIN_ERRORS } from './errors-admin.ts';
+
 /**
  * The catalogue of API errors: a stable code, an HTTP status and a message in each locale that says
  * what happened and what to do. Routes throw `ApiError`; the one error handler turns it into the envelope.
@@ -210,6 +212,7 @@ export const ERRORS = {
     zh: '服務尚未就緒，請稍後再試。',
     en: 'The service is not ready yet. Please try again later.',
   },
+  ...ADMIN_ERRORS,
   INTERNAL: {
     status: 500,
     zh: '系統發生錯誤，請稍後再試。',

@@ -17,6 +17,7 @@ import * as m012 from './migrations/012_catalog_admin.ts';
 import * as m013 from './migrations/013_promotions.ts';
 import * as m014 from './migrations/014_page_rebuilds.ts';
 import * as m015 from './migrations/015_notifications.ts';
+import * as m016 from './migrations/016_staff.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
@@ -37,6 +38,7 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '013_promotions', up: m013.up },
   { name: '014_page_rebuilds', up: m014.up },
   { name: '015_notifications', up: m015.up },
+  { name: '016_staff', up: m016.up },
 ];
 
 /**

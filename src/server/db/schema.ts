@@ -50,6 +50,7 @@ import type {
   SimInvoicesTable,
   SimLogisticsOrdersTable,
 } from './tables/simulators.ts';
+import type { AdminAuditTable, StaffRecoveryCodesTable, StaffSessionsTable, StaffTable } from './tables/staff.ts';
 
 /**
  * Table types shared by SQLite and PostgreSQL, one file a domain under `tables/`. Times are epoch
@@ -106,4 +107,8 @@ export interface Database {
   page_rebuilds: PageRebuildsTable;
   page_rebuild_schedulers: PageRebuildSchedulersTable;
   notifications: NotificationsTable;
+  staff: StaffTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  admin_audit: AdminAuditTable;
 }

@@ -81,3 +81,35 @@ export function listOutbox(deps: Deps, opts: { failed: boolean; limit: number })
     .limit(opts.limit)
     .execute();
 }
+
+/**
+ * Sends the shopper's latest mail of an order again (`orders -- resend-mail`, the console's resend):
+ * the outbox row goes back to pending, due now, so the sender delivers it once more. Returns its
+ * purpose, or null when the order has no shopper mail. (A guest's private link was dropped from the
+ * row once sent: the mail goes again without it.)
+ */
+export async function resendShopperMail(deps: Deps, orderId: number): Promise<string | null> {
+  const k = deps.db.kysely;
+  const last = await k
+    .selectFrom('notifications')
+    .select(['id', 'purpose'])
+    .where('order_id', '=', orderId)
+    .where('recipient', '=', 'shopper')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!last) return null;
+  await k
+    .updateTable('notifications')
+    .set({
+      state: 'pending',
+      attempts: 0,
+      next_at: deps.clock.now(),
+      claimed_until: 0,
+      claim: null,
+      last_error: null,
+      sent_at: null,
+    })
+    .where('id', '=', last.id)
+    .execute();
+  return last.purpose;
+}

@@ -2,6 +2,7 @@ import { ApiError } from '../common/errors.ts';
 import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { OrderState } from '../db/schema.ts';
+import { resendShopperMail } from '../notify/owner-commands.ts';
 import { countOrder } from '../ops/metrics.ts';
 import { afterMove } from '../payment/invoicing.ts';
 import { type AttemptCheck, type Reconciled, reconcileOrder } from '../payment/reconcile.ts';
@@ -11,6 +12,7 @@ import { cancelParcel, markParcelCancelled, ParcelCancelError, type ParcelOutcom
 import { createShipment, ShipError } from '../shipping/ship.ts';
 import { labelForm, readShipment, type WireShipment } from '../shipping/shipment-view.ts';
 import { cancelOrder } from './order-list.ts';
+import { flaggedWhere, toShipWhere } from './order-search.ts';
 import { shippedText, textReceiver } from './order-sms.ts';
 import { CANCELLABLE, moveOrder } from './order-state.ts';
 import { readOrder, type WireOrder } from './order-view.ts';
@@ -57,35 +59,30 @@ export function listForShop(
   opts: { state?: OrderState | undefined; limit: number; needsAction?: boolean | undefined },
 ) {
   let q = deps.db.kysely
-    .selectFrom('orders')
+    .selectFrom('orders as o')
     .select([
-      'no',
-      'state',
-      'created_at',
-      'total',
-      'receiver_name',
-      'shipping_method',
-      'payment_method',
-      'invoice_action_needed',
-      'needs_refund',
+      'o.no',
+      'o.state',
+      'o.created_at',
+      'o.total',
+      'o.receiver_name',
+      'o.shipping_method',
+      'o.payment_method',
+      'o.invoice_action_needed',
+      'o.needs_refund',
     ])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
     .limit(opts.limit);
-  if (opts.state) q = q.where('state', '=', opts.state);
-  if (opts.needsAction)
-    q = q.where((eb) => eb.or([eb('invoice_action_needed', 'is not', null), eb('needs_refund', '<>', 0)]));
+  if (opts.state) q = q.where('o.state', '=', opts.state);
+  if (opts.needsAction) q = q.where(flaggedWhere);
   return q.execute();
 }
 
-/**
- * Orders waiting to be shipped, oldest first: paid, or collect-on-delivery (processing), by home
- * delivery or store pickup, without a logistics order yet.
- */
+/** Orders waiting to be shipped (toShipWhere), oldest first. */
 export function listToShip(deps: Deps, limit: number) {
   return deps.db.kysely
     .selectFrom('orders as o')
-    .leftJoin('shipments as s', (j) => j.onRef('s.order_id', '=', 'o.id').on('s.state', '=', 'created'))
     .select([
       'o.no',
       'o.state',
@@ -97,9 +94,7 @@ export function listToShip(deps: Deps, limit: number) {
       'o.needs_refund',
       'o.invoice_action_needed',
     ])
-    .where('o.state', 'in', ['paid', 'processing'])
-    .where('o.shipping_method', 'in', ['home', 'cvs'])
-    .where('s.id', 'is', null)
+    .where(toShipWhere)
     .orderBy('o.created_at')
     .orderBy('o.id')
     .limit(limit)
@@ -315,4 +310,12 @@ export async function reconcileForShop(deps: Deps, no?: string): Promise<Reconci
   const reports: ReconcileReport[] = [];
   for (const order of orders) reports.push({ no: order.no, ...(await reconcileOrder(deps, order.id)) });
   return reports;
+}
+
+/** Sends the shopper's latest mail of order `no` again (the outbox delivers it once more); returns its purpose. */
+export async function resendMailForShop(deps: Deps, no: string): Promise<string> {
+  const o = await orderByNo(deps, no);
+  const purpose = await resendShopperMail(deps, o.id);
+  if (!purpose) throw new OrderAdminError(`Order ${no} has no mail to the shopper to send again.`);
+  return purpose;
 }

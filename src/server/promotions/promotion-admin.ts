@@ -201,3 +201,18 @@ export async function disableCode(deps: Deps, code: string): Promise<void> {
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw new PromotionAdminError(`No code ${normalizeCode(code)} in use.`);
 }
+
+/** Stops a promotion, a code or an automatic one, by its id (the console's disable); false when there is none. */
+export async function disablePromotion(deps: Deps, id: number): Promise<boolean> {
+  const k = deps.db.kysely;
+  const p = await k.selectFrom('promotions').select(['id', 'disabled_at']).where('id', '=', id).executeTakeFirst();
+  if (!p) return false;
+  const done = await k
+    .updateTable('promotions')
+    .set({ disabled_at: deps.clock.now() })
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw new PromotionAdminError(`Promotion ${id} is already disabled.`);
+  return true;
+}

@@ -25,3 +25,20 @@ export async function readChanges(db: Kysely<Database>, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** One page of the change log, latest first, and how many changes there are. */
+export async function readChangesPage(db: Kysely<Database>, page: number, limit: number) {
+  const count = await db
+    .selectFrom('catalog_changes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  const rows = await db
+    .selectFrom('catalog_changes')
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return { total: Number(count?.n ?? 0), rows };
+}

@@ -65,29 +65,76 @@ export async function runEdit(db: Db, r: EditRequest): Promise<string[]> {
   }
   if (r.command === 'publish' || r.command === 'withdraw') {
     if (!a) throw new CatalogEditError(t('usage'));
-    return k.transaction().execute(async (trx) => {
-      const p = await trx
-        .selectFrom('products')
-        .select(['id', 'withdrawn_at'])
-        .where('slug', '=', a)
-        .executeTakeFirst();
-      if (!p) throw new CatalogEditError(`${t('noHandle')}: ${a}`);
-      const before = p.withdrawn_at === null ? 'published' : 'withdrawn';
-      const after = r.command === 'publish' ? 'published' : 'withdrawn';
-      if (before === after) return [`${a}: ${after} (${t('unchanged')})`];
-      await trx
-        .updateTable('products')
-        .set({ withdrawn_at: after === 'published' ? null : now, updated_at: now })
-        .where('id', '=', p.id)
-        .execute();
-      await logChange(trx, { at: now, by: r.by, action: r.command as 'publish', subject: a, before, after });
-      return [`${a}: ${before} → ${after}`];
-    });
+    return [(await setPublication(db, a, r.command, r.by, now, r.locale)).line];
   }
   throw new CatalogEditError(t('usage'));
 }
 
 type Say = (k: keyof typeof TEXT) => string;
+const sayIn =
+  (locale: ToolLocale): Say =>
+  (k) =>
+    TEXT[k][locale];
+
+/**
+ * Publishes or withdraws a product by its handle, with its change-log line (`by`: who), in one
+ * transaction. The command's `publish`/`withdraw` and the console's buttons both come here.
+ */
+export async function setPublication(
+  db: Db,
+  handle: string,
+  action: 'publish' | 'withdraw',
+  by: string,
+  now: number,
+  locale: ToolLocale,
+): Promise<{ state: 'published' | 'withdrawn'; changed: boolean; line: string }> {
+  const t = sayIn(locale);
+  return db.kysely.transaction().execute(async (trx) => {
+    const p = await trx
+      .selectFrom('products')
+      .select(['id', 'withdrawn_at'])
+      .where('slug', '=', handle)
+      .executeTakeFirst();
+    if (!p) throw new CatalogEditError(`${t('noHandle')}: ${handle}`);
+    const before = p.withdrawn_at === null ? 'published' : 'withdrawn';
+    const after = action === 'publish' ? 'published' : 'withdrawn';
+    if (before === after) return { state: after, changed: false, line: `${handle}: ${after} (${t('unchanged')})` };
+    await trx
+      .updateTable('products')
+      .set({ withdrawn_at: after === 'published' ? null : now, updated_at: now })
+      .where('id', '=', p.id)
+      .execute();
+    await logChange(trx, { at: now, by, action, subject: handle, before, after });
+    return { state: after, changed: true, line: `${handle}: ${before} → ${after}` };
+  });
+}
+
+/**
+ * Sets a variant's price and/or stock (the console's in-place edit) in one transaction, each field as
+ * the command's `price`/`stock` sets it, with its change-log line. Returns the lines and the values.
+ */
+export async function setVariantFields(
+  db: Db,
+  sku: string,
+  values: { price?: number | undefined; stock?: number | undefined },
+  by: string,
+  now: number,
+  locale: ToolLocale,
+): Promise<{ sku: string; price: number; stock: number; changes: string[] }> {
+  const t = sayIn(locale);
+  if (values.price !== undefined && !WHOLE.test(String(values.price)))
+    throw new CatalogEditError(`${t('badPrice')}: ${values.price}`);
+  if (values.stock !== undefined && !WHOLE.test(String(values.stock)))
+    throw new CatalogEditError(`${t('badCount')}: ${values.stock}`);
+  return db.kysely.transaction().execute(async (trx) => {
+    const changes: string[] = [];
+    if (values.price !== undefined) changes.push(await setVariantIn(trx, 'price', sku, values.price, by, now, t));
+    if (values.stock !== undefined) changes.push(await setVariantIn(trx, 'stock', sku, values.stock, by, now, t));
+    const v = await trx.selectFrom('variants').select(['price', 'stock']).where('sku', '=', sku).executeTakeFirst();
+    if (!v) throw new CatalogEditError(`${t('noSku')}: ${sku}`);
+    return { sku, price: Number(v.price), stock: Number(v.stock), changes };
+  });
+}
 
 /** Sets one variant's price or stock, keeps the product's lowest price and total stock in step, logs it. */
 async function setVariant(

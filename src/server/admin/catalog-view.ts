@@ -1,0 +1,128 @@
+import { LOW_STOCK_AT_DEFAULT } from '../../config.ts';
+import { type Paged, paged } from '../common/envelope.ts';
+import type { Deps } from '../context.ts';
+
+/** The threshold of "low stock": LOW_STOCK_AT, as the owner's alert uses it. */
+export const lowStockAt = (deps: Deps): number => deps.env.LOW_STOCK_AT ?? LOW_STOCK_AT_DEFAULT;
+
+export interface AdminVariant {
+  sku: string;
+  option_zh: string;
+  option_en: string;
+  price: number;
+  compare_at_price: number | null;
+  stock: number;
+}
+
+export interface AdminProduct {
+  handle: string;
+  name_zh: string;
+  name_en: string;
+  brand: string;
+  withdrawn: boolean;
+  variants: AdminVariant[];
+}
+
+const likeText = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** The console's product list: newest first, searched by name, handle or SKU, published or withdrawn, low stock. */
+export async function listProductsForConsole(
+  deps: Deps,
+  q: {
+    q?: string | undefined;
+    state?: 'published' | 'withdrawn' | undefined;
+    lowStock?: boolean;
+    page: number;
+    limit: number;
+  },
+): Promise<Paged<AdminProduct>> {
+  const k = deps.db.kysely;
+  const text = q.q?.trim() ?? '';
+  const low = lowStockAt(deps);
+  let base = k.selectFrom('products as p').innerJoin('brands as b', 'b.id', 'p.brand_id');
+  if (q.state === 'published') base = base.where('p.withdrawn_at', 'is', null);
+  if (q.state === 'withdrawn') base = base.where('p.withdrawn_at', 'is not', null);
+  if (text) {
+    const like = `%${likeText(text)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('p.name_zh', 'like', like),
+        eb('p.name_en', 'like', like),
+        eb('p.slug', 'like', like),
+        eb.exists(
+          eb
+            .selectFrom('variants as v')
+            .select('v.id')
+            .whereRef('v.product_id', '=', 'p.id')
+            .where('v.sku', 'like', like),
+        ),
+      ]),
+    );
+  }
+  if (q.lowStock)
+    base = base.where((eb) =>
+      eb.exists(
+        eb.selectFrom('variants as v').select('v.id').whereRef('v.product_id', '=', 'p.id').where('v.stock', '<=', low),
+      ),
+    );
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await base
+    .select(['p.id', 'p.slug', 'p.name_zh', 'p.name_en', 'p.withdrawn_at', 'b.name_zh as brand'])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  const variants = rows.length
+    ? await k
+        .selectFrom('variants')
+        .select(['product_id', 'sku', 'option_value_zh', 'option_value_en', 'price', 'compare_at_price', 'stock'])
+        .where(
+          'product_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('sort')
+        .orderBy('id')
+        .execute()
+    : [];
+  const data = rows.map((r) => ({
+    handle: r.slug,
+    name_zh: r.name_zh,
+    name_en: r.name_en,
+    brand: r.brand,
+    withdrawn: r.withdrawn_at !== null,
+    variants: variants
+      .filter((v) => v.product_id === r.id)
+      .map((v) => ({
+        sku: v.sku,
+        option_zh: v.option_value_zh,
+        option_en: v.option_value_en,
+        price: Number(v.price),
+        compare_at_price: v.compare_at_price === null ? null : Number(v.compare_at_price),
+        stock: Number(v.stock),
+      })),
+  }));
+  return paged(data, Number(count?.n ?? 0), q.page, q.limit);
+}
+
+/** Variants at or below LOW_STOCK_AT of products on sale, lowest first. */
+export function lowStockVariants(deps: Deps, limit: number) {
+  return deps.db.kysely
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select([
+      'v.sku',
+      'p.slug as handle',
+      'p.name_zh as product_name_zh',
+      'p.name_en as product_name_en',
+      'v.option_value_zh as option',
+      'v.stock',
+    ])
+    .where('v.stock', '<=', lowStockAt(deps))
+    .where('p.withdrawn_at', 'is', null)
+    .orderBy('v.stock')
+    .orderBy('v.id')
+    .limit(limit)
+    .execute();
+}

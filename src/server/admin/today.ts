@@ -1,0 +1,28 @@
+import { ADMIN_TODAY_LIST_MAX } from '../../config.ts';
+import type { Deps } from '../context.ts';
+import { taipeiDay, taipeiMidnight } from '../notify/owner-mail.ts';
+import { salesBetween, searchOrders } from '../orders/order-search.ts';
+import { lowStockAt, lowStockVariants } from './catalog-view.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The console's Today: orders and sales today and yesterday (Taiwan days), what waits, what needs a person, low stock. */
+export async function today(deps: Deps) {
+  const k = deps.db.kysely;
+  const day = taipeiDay(deps.clock.now());
+  const from = taipeiMidnight(day);
+  const yesterday = taipeiDay(from - DAY_MS);
+  const page = { page: 1, limit: ADMIN_TODAY_LIST_MAX };
+  const toShip = await searchOrders(deps, { view: 'to-ship', ...page });
+  const needs = await searchOrders(deps, { view: 'needs-action', ...page });
+  return {
+    today: { day, ...(await salesBetween(k, from, from + DAY_MS)) },
+    yesterday: { day: yesterday, ...(await salesBetween(k, from - DAY_MS, from)) },
+    to_ship: toShip.data,
+    to_ship_total: toShip.total,
+    needs_action: needs.data,
+    needs_action_total: needs.total,
+    low_stock: (await lowStockVariants(deps, ADMIN_TODAY_LIST_MAX)).map((v) => ({ ...v, stock: Number(v.stock) })),
+    low_stock_at: lowStockAt(deps),
+  };
+}

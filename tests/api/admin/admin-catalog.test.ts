@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestCatalogChange } from '../../../src/server/ops/page-rebuilds.ts';
+import { fixture } from '../../helpers/catalog-tool.ts';
+import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
+import { staffMember, type TestStaff } from './admin-helpers.ts';
+
+let shop: TestShop;
+let owner: TestStaff;
+let staff: TestStaff;
+let sku: string;
+let handle: string;
+beforeAll(async () => {
+  shop = await createTestShop({ seeded: true });
+  owner = await staffMember(shop, 'owner', '王店主');
+  staff = await staffMember(shop, 'staff', '林小幫');
+  const v = await shop.deps.db.kysely
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.sku', 'p.slug'])
+    .orderBy('v.id')
+    .executeTakeFirstOrThrow();
+  sku = v.sku;
+  handle = v.slug;
+});
+afterAll(() => shop.close());
+
+const variant = () =>
+  shop.deps.db.kysely
+    .selectFrom('variants')
+    .select(['price', 'stock'])
+    .where('sku', '=', sku)
+    .executeTakeFirstOrThrow();
+const changes = () =>
+  shop.deps.db.kysely
+    .selectFrom('catalog_changes')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+
+describe('PATCH /api/admin/variants/{sku}', () => {
+  it('a staff account sets a stock count, logged under its name, and the pages rebuild', async () => {
+    const before = await latestCatalogChange(shop.deps.db);
+    const r = await shop.call('PATCH', `/api/admin/variants/${sku}`, { token: staff.token, body: { stock: 42 } });
+    expect(r.status).toBe(200);
+    expect(r.json.result).toMatchObject({ sku, stock: 42, changes: [expect.stringMatching(/stock .* → 42$/)] });
+    expect(r.json.result.pages_notice).toBeTruthy();
+    expect((await variant()).stock).toBe(42);
+    expect(await changes()).toMatchObject({ by: '林小幫', action: 'stock', subject: sku, after: '42' });
+    expect(await latestCatalogChange(shop.deps.db)).toBeGreaterThan(before);
+  });
+
+  it('a staff account cannot change a price: 403 with why, nothing changed', async () => {
+    const { price } = await variant();
+    const r = await shop.call('PATCH', `/api/admin/variants/${sku}`, {
+      token: staff.token,
+      body: { price: price + 100, stock: 1 },
+      lang: 'en',
+    });
+    expect(r.status).toBe(403);
+    expect(r.json).toMatchObject({
+      code: 'ROLE_FORBIDDEN',
+      message: "A staff account cannot change prices. Ask the shop's owner.",
+    });
+    expect(await variant()).toEqual({ price, stock: 42 });
+  });
+
+  it('the owner changes a price and sees it in the change log with who', async () => {
+    const { price } = await variant();
+    const r = await shop.call('PATCH', `/api/admin/variants/${sku}`, {
+      token: owner.token,
+      body: { price: price + 100 },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.result.price).toBe(price + 100);
+    const log = await shop.call('GET', '/api/admin/catalog/changes?limit=2', { token: staff.token });
+    expect(log.status).toBe(200);
+    expect(log.json.result.data[0]).toMatchObject({
+      by: '王店主',
+      action: 'price',
+      subject: sku,
+      before: String(price),
+      after: String(price + 100),
+    });
+    expect(log.json.result.limit).toBe(2);
+  });
+
+  it('refuses an unknown SKU, an empty or a bad body', async () => {
+    expect(
+      (await shop.call('PATCH', '/api/admin/variants/NO-SUCH', { token: owner.token, body: { stock: 1 } })).status,
+    ).toBe(404);
+    expect((await shop.call('PATCH', `/api/admin/variants/${sku}`, { token: owner.token, body: {} })).status).toBe(400);
+    expect(
+      (await shop.call('PATCH', `/api/admin/variants/${sku}`, { token: owner.token, body: { stock: -1 } })).status,
+    ).toBe(400);
+    expect(
+      (await shop.call('PATCH', `/api/admin/variants/${sku}`, { token: owner.token, body: { stock: 1.5 } })).status,
+    ).toBe(400);
+  });
+});
+
+describe('products, publish and withdraw', () => {
+  it('lists products with search, for staff too', async () => {
+    const r = await shop.call('GET', `/api/admin/products?q=${encodeURIComponent(sku)}`, { token: staff.token });
+    expect(r.status).toBe(200);
+    expect(r.json.result.total).toBeGreaterThan(0);
+    expect(r.json.result.data[0].variants.map((v: { sku: string }) => v.sku)).toContain(sku);
+    const low = await shop.call('GET', '/api/admin/products?low_stock=1&limit=100', { token: staff.token });
+    for (const p of low.json.result.data) expect(p.variants.some((v: { stock: number }) => v.stock <= 3)).toBe(true);
+  });
+
+  it('the owner withdraws and publishes; a staff account is refused', async () => {
+    const refused = await shop.call('POST', `/api/admin/products/${handle}/withdraw`, { token: staff.token });
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe('ROLE_FORBIDDEN');
+    const w = await shop.call('POST', `/api/admin/products/${handle}/withdraw`, { token: owner.token });
+    expect(w.json.result).toMatchObject({ handle, state: 'withdrawn', changed: true });
+    expect(await changes()).toMatchObject({ by: '王店主', action: 'withdraw', subject: handle });
+    const again = await shop.call('POST', `/api/admin/products/${handle}/withdraw`, { token: owner.token });
+    expect(again.json.result.changed).toBe(false);
+    const p = await shop.call('POST', `/api/admin/products/${handle}/publish`, { token: owner.token });
+    expect(p.json.result).toMatchObject({ state: 'published', changed: true });
+    expect((await shop.call('POST', '/api/admin/products/no-such/publish', { token: owner.token })).status).toBe(404);
+  });
+});
+
+describe('import and export', () => {
+  const csv = readFileSync(fixture('shopify-template.csv'));
+  const upload = (token: string, query: string, body: Buffer | string = csv) =>
+    shop.app.request(`/api/admin/catalog/import${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'accept-language': 'en' },
+      body,
+    });
+
+  it('a dry run reports row by row and writes nothing; then the same file is applied, logged by the owner’s name', async () => {
+    const count = async () =>
+      Number(
+        (
+          await shop.deps.db.kysely
+            .selectFrom('products')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const dry = await upload(owner.token, '?dry_run=1&filename=spring.csv');
+    expect(dry.status).toBe(200);
+    const report = (await dry.json()).result;
+    expect(report).toMatchObject({ dry_run: true, applied: false, problems: [] });
+    expect(report.counts.productsCreated).toBe(2);
+    expect(report.lines.length).toBeGreaterThan(0);
+    expect(await count()).toBe(before);
+    const applied = (await (await upload(owner.token, '?filename=spring.csv')).json()).result;
+    expect(applied).toMatchObject({ dry_run: false, applied: true });
+    expect(applied.pages_notice).toBeTruthy();
+    expect(await count()).toBe(before + 2);
+    expect(await changes()).toMatchObject({ by: '王店主', action: 'import', subject: 'spring.csv' });
+  });
+
+  it('reports bad rows with their line, column and message', async () => {
+    const r = (await (await upload(owner.token, '?dry_run=1', readFileSync(fixture('shopify-bad-rows.csv')))).json())
+      .result;
+    expect(r.applied).toBe(false);
+    expect(r.problems[0]).toMatchObject({ line: 4, column: 'Variant Price', code: 'price_invalid' });
+    expect(r.problems[0].message).toBe('line 4, Variant Price: "15990.50" is not a whole NT$ amount');
+  });
+
+  it('takes a file over the JSON limit, refuses one over 10 MB, refuses staff', async () => {
+    const big = `${csv.toString('utf8')}${' '.repeat(200 * 1024)}`;
+    expect((await upload(owner.token, '?dry_run=1', big)).status).toBe(200);
+    const huge = await upload(owner.token, '?dry_run=1', Buffer.alloc(10 * 1024 * 1024 + 1, 32));
+    expect(huge.status).toBe(413);
+    const staffTry = await upload(staff.token, '?dry_run=1');
+    expect(staffTry.status).toBe(403);
+  });
+
+  it('exports the catalog as CSV for the owner only', async () => {
+    const r = await shop.app.request('/api/admin/catalog/export', {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('text/csv');
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="catalog-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = await r.text();
+    expect(text).toContain('Handle,Title');
+    expect(text).toContain(sku);
+    const staffTry = await shop.call('GET', '/api/admin/catalog/export', { token: staff.token });
+    expect(staffTry.status).toBe(403);
+  });
+});
