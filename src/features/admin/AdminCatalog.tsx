@@ -101,12 +101,12 @@ function Products({ locale, me, onChanged }: { locale: Locale; me: StaffMe; onCh
         const name = locale === 'en' ? p.nameEn : p.nameZh;
         return (
           <article key={p.handle} className="sw-admin-section">
-            <h3>
+            <h2>
               {name}{' '}
               <span className="muted">
                 ({p.brand} · {p.handle})
               </span>
-            </h3>
+            </h2>
             <p className="sw-admin-actions">
               <span>{p.withdrawn ? t('admin.catalog.withdrawn') : t('admin.catalog.published')}</span>
               {owner && (

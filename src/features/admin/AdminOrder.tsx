@@ -234,7 +234,7 @@ function Body({ locale, no }: { locale: Locale; no: string }) {
               {o.audit.map((a) => (
                 <tr key={a.id}>
                   <td>{when(a.at, locale)}</td>
-                  <td>{a.staffName}</td>
+                  <td>{a.who}</td>
                   <td>
                     {a.action}
                     {a.detail ? ` · ${a.detail}` : ''}

@@ -36,13 +36,22 @@ const headers = (extra: Record<string, string> = {}) => {
   return { 'Accept-Language': pageLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}), ...extra };
 };
 
+/**
+ * The result's own keys in camelCase, as the client gives them (one level: the import report's
+ * nested keys are camelCase already). Not lib/api/case.ts's camelKeys: see constants.ts.
+ */
+const camelTop = (o: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(o).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v]),
+  );
+
 /** POSTs a CSV file as it is (the import takes `text/csv`, not JSON); returns the envelope's result. */
 export async function postCsv<T>(path: string, file: Blob): Promise<T> {
   const res = await fetch(path, { method: 'POST', headers: headers({ 'Content-Type': 'text/csv' }), body: file });
   if (!res.ok) throw await failure(res);
   const body = (await res.json()) as { status: boolean; result: T; message?: string; code?: string };
   if (!body.status) throw new ApiClientError(body.message || 'unexpected error', { status: 200, code: body.code });
-  return body.result;
+  return camelTop(body.result as Record<string, unknown>) as T;
 }
 
 /** Downloads a file answer (the catalog export) under the name the server gives it. */

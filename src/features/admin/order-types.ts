@@ -23,8 +23,8 @@ export interface LabelForm {
 export interface AuditRow {
   id: number;
   at: number;
-  staffEmail: string;
-  staffName: string;
+  staffEmail: string | null;
+  who: string;
   action: string;
   orderNo: string;
   detail: string;

@@ -85,14 +85,13 @@ export function Button(props: { busy?: boolean; primary?: boolean } & ComponentP
   );
 }
 
-/** A titled part of a page. */
-export function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
-  const hid = useId();
+/** A titled part of a page (not a landmark: the tables inside are the regions). */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="sw-admin-section" aria-labelledby={id ?? hid}>
-      <h2 id={id ?? hid}>{title}</h2>
+    <div className="sw-admin-section">
+      <h2>{title}</h2>
       {children}
-    </section>
+    </div>
   );
 }
 
