@@ -138,6 +138,23 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('status').filter({ hasText: t('admin.action.cancelled') })).toBeVisible();
       await expect(page.getByText(at(locale, 'admin.state.cancelled'), { exact: false }).first()).toBeVisible();
 
+      // Ship two at once from the to-ship list: one label sheet opens with a frame a label.
+      const many = [await paidPickupOrder(baseURL!), await paidPickupOrder(baseURL!)];
+      await page.goto(`${en(locale)}/admin/orders?view=to-ship&q=20261125-E`);
+      for (const no of many) await page.getByRole('checkbox', { name: t('admin.orders.selectOne', { no }) }).check();
+      const sheetOpens = page.waitForEvent('popup');
+      await page.getByRole('button', { name: t('admin.orders.shipSelected', { count: 2 }) }).click();
+      const sheet = await sheetOpens;
+      await expect(
+        page.getByRole('status').filter({ hasText: t('admin.orders.bulkDone', { count: 2 }) }),
+      ).toBeVisible();
+      for (const no of many) {
+        await expect(sheet.getByRole('heading', { name: no })).toBeVisible();
+        await expect(sheet.getByRole('button', { name: t('admin.orders.openLabel', { no }) })).toBeVisible();
+        await expect(page.getByRole('link', { name: no })).toHaveCount(0);
+      }
+      await sheet.close();
+
       // Import a CSV: a dry run shows the bad row, the fixed file's dry run is clean, then it is applied.
       const [sample] = (await api(request, '/api/products?page_size=1', locale)).data;
       const handle = `console-import-${locale.toLowerCase()}-${Date.now().toString(36)}`;

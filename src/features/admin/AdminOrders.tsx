@@ -109,7 +109,8 @@ function Body({ locale }: { locale: Locale }) {
           refused: { no: string; message: string }[];
         }>('/api/admin/orders/labels', { body: { orderNos: shipped } });
         for (const r of res.refused) refusals.push(t('admin.orders.bulkRefused', { no: r.no, message: r.message }));
-        if (win && res.labels.length) writeSheet(win, t('admin.orders.labelSheet'), res.labels);
+        if (win && res.labels.length)
+          writeSheet(win, t('admin.orders.labelSheet'), (no) => t('admin.orders.openLabel', { no }), res.labels);
         else win?.close();
         setNotice(t('admin.orders.bulkDone', { count: res.labels.length }));
       } else win?.close();

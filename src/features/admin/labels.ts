@@ -31,9 +31,15 @@ export function postLabel(label: LabelForm, target: string): void {
 
 /**
  * One sheet for many labels: in the window opened for it, a frame a label, each frame given its
- * label's form, so that one print of the window prints them all.
+ * label's form, so that one print of the window prints them all; and under each frame a button
+ * that opens that label on its own (a print page that refuses frames, as the simulator's does).
  */
-export function writeSheet(win: Window, title: string, labels: (LabelForm & { no: string })[]): void {
+export function writeSheet(
+  win: Window,
+  title: string,
+  openOne: (no: string) => string,
+  labels: (LabelForm & { no: string })[],
+): void {
   const doc = win.document;
   doc.title = title;
   doc.body.replaceChildren();
@@ -44,9 +50,13 @@ export function writeSheet(win: Window, title: string, labels: (LabelForm & { no
     frame.name = `label-${label.no}`;
     frame.title = label.no;
     frame.style.cssText = 'width:100%;height:32rem;border:0';
-    doc.body.append(heading, frame);
-    const form = formFor(doc, label, frame.name);
-    doc.body.append(form);
-    form.submit();
+    const own = formFor(doc, label, '_blank');
+    const button = doc.createElement('button');
+    button.type = 'submit';
+    button.textContent = openOne(label.no);
+    own.append(button);
+    const framed = formFor(doc, label, frame.name);
+    doc.body.append(heading, frame, own, framed);
+    framed.submit();
   }
 }

@@ -122,6 +122,7 @@ export const adminEn = {
   'admin.orders.bulkDone': '{count} handled; the labels opened in a new window.',
   'admin.orders.bulkRefused': '{no}: {message}',
   'admin.orders.labelSheet': 'Shipping labels',
+  'admin.orders.openLabel': 'Open the label of {no} on its own',
   'admin.order.title': 'Order {no}',
   'admin.order.back': 'Back to the orders',
   'admin.order.missing': 'The address names no order.',

@@ -122,6 +122,7 @@ export const adminZhTW = {
   'admin.orders.bulkDone': '已處理 {count} 筆，標籤已在新視窗開啟。',
   'admin.orders.bulkRefused': '{no}：{message}',
   'admin.orders.labelSheet': '出貨標籤',
+  'admin.orders.openLabel': '單獨開啟 {no} 的標籤',
   'admin.order.title': '訂單 {no}',
   'admin.order.back': '回到訂單列表',
   'admin.order.missing': '網址沒有訂單編號。',
