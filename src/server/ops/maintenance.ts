@@ -13,7 +13,7 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
  * Deletes security records that can no longer matter: rate-limit windows (the longest is a day),
  * expired or used one-time codes and reset tickets, and expired or revoked sessions. Safe to run
  * from every instance at once. Guest carts unused for 30 days go too, and notifications delivered a
- * month ago (NOTIFY_KEEP_MS).
+ * month ago (NOTIFY_KEEP_MS), and the console's dead staff sessions.
  */
 export async function sweep(deps: Deps): Promise<Record<string, number>> {
   const cutoff = deps.clock.now() - RETENTION_MS;
@@ -34,6 +34,11 @@ export async function sweep(deps: Deps): Promise<Record<string, number>> {
       .executeTakeFirst(),
   ]);
   const guestCarts = await sweepGuestCarts(k, deps.clock.now());
+  // The console's sessions (issue 31): ended (12 h), idle (30 minutes) or signed out, past retention.
+  const staffSessions = await k
+    .deleteFrom('staff_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('seen_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
+    .executeTakeFirst();
   const [rateLimits, otpCodes, resetTickets, sessions, notifications] = counts.map((r) => Number(r.numDeletedRows));
   return {
     rateLimits: rateLimits ?? 0,
@@ -42,6 +47,7 @@ export async function sweep(deps: Deps): Promise<Record<string, number>> {
     sessions: sessions ?? 0,
     notifications: notifications ?? 0,
     guestCarts,
+    staffSessions: Number(staffSessions.numDeletedRows),
   };
 }
 

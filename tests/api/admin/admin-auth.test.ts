@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_SESSION_IDLE_MS, STAFF_SESSION_TTL_MS, STAFF_SETUP_TTL_MS } from '../../../src/config.ts';
 import { addStaff, disableStaff, resetStaff } from '../../../src/server/admin/staff-accounts.ts';
 import { base32Encode, hotp, matchTotp, totpAt } from '../../../src/server/admin/totp.ts';
+import { RETENTION_MS, sweep } from '../../../src/server/ops/maintenance.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { DEMO, loginToken } from '../accounts/users-helpers.ts';
 import { freshIp, linkToken, PASSWORD, signIn, staffMember, TOTP_STEP_MS } from './admin-helpers.ts';
@@ -180,6 +181,24 @@ describe('staff sessions', () => {
     const r = await shop.call('GET', '/api/admin/me', { token: s.token, lang: 'en' });
     expect(r.status).toBe(401);
     expect(r.json.code).toBe('STAFF_UNAUTHENTICATED');
+  });
+
+  it('dead ones are swept by the maintenance sweep, live ones kept', async () => {
+    const dead = await staffMember(shop, 'staff');
+    shop.clock.advance(RETENTION_MS + STAFF_SESSION_IDLE_MS + 1);
+    const live = await staffMember(shop, 'staff');
+    const removed = await sweep(shop.deps);
+    expect(removed.staffSessions).toBeGreaterThanOrEqual(1);
+    const left = await shop.deps.db.kysely.selectFrom('staff_sessions').select('staff_id').execute();
+    const ids = await shop.deps.db.kysely
+      .selectFrom('staff')
+      .select(['id', 'email'])
+      .where('email', 'in', [dead.email, live.email])
+      .execute();
+    const idOf = (email: string) => ids.find((r) => r.email === email)!.id;
+    expect(left.map((r) => r.staff_id)).not.toContain(idOf(dead.email));
+    expect(left.map((r) => r.staff_id)).toContain(idOf(live.email));
+    expect((await shop.call('GET', '/api/admin/me', { token: live.token })).status).toBe(200);
   });
 
   it('end 12 hours after sign-in, however busy', async () => {

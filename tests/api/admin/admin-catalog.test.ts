@@ -131,7 +131,7 @@ describe('import and export', () => {
     shop.app.request(`/api/admin/catalog/import${query}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'accept-language': 'en' },
-      body,
+      body: typeof body === 'string' ? body : new Uint8Array(body),
     });
 
   it('a dry run reports row by row and writes nothing; then the same file is applied, logged by the owner’s name', async () => {

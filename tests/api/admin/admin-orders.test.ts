@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeFixtureOrder } from '../../helpers/order-fixture.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
-import { createPaymentShop } from '../payment/payment-helpers.ts';
+import { createPaymentShop, startAttempt } from '../payment/payment-helpers.ts';
 import { shippableOrder } from '../shipping/shipping-helpers.ts';
 import { staffMember, type TestStaff } from './admin-helpers.ts';
 
@@ -186,6 +186,19 @@ describe('order actions', () => {
     expect((await shop.call('GET', '/api/admin/orders/NOPE-1', { token: staff.token })).json.code).toBe(
       'ORDER_NOT_FOUND',
     );
+  });
+
+  it('reconcile asks ECPay about the order’s payment attempts and says what it answered', async () => {
+    const o = await placeFixtureOrder(shop, { payment: 'credit' });
+    expect((await startAttempt(shop, o.no, o.guestKey)).status).toBe(200);
+    const r = await shop.call('POST', `/api/admin/orders/${o.no}/reconcile`, { token: staff.token });
+    expect(r.status).toBe(200);
+    expect(r.json.result).toMatchObject({ no: o.no, result: 'unpaid' });
+    expect(r.json.result.checks).toHaveLength(1);
+    expect((await audit(o.no)).map((a) => [a.action, a.ok])).toEqual([['reconcile', 1]]);
+    const detail = await shop.call('GET', `/api/admin/orders/${o.no}`, { token: staff.token });
+    expect(detail.json.result.payment_attempts).toHaveLength(1);
+    expect(detail.json.result.actions).toContain('reconcile');
   });
 
   it('resend-mail sends the shopper’s latest mail again', async () => {
