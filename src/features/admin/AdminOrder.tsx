@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../config.ts';
 import { AdminFrame } from './AdminFrame.tsx';
 import { adminApi, messageOf } from './api.ts';
-import { price, shippingLabel, stateLabel, when } from './display.ts';
+import { paymentLabel, price, shippingLabel, stateLabel, when } from './display.ts';
 import { translator } from './i18n.ts';
 import { OrderActions } from './OrderActions.tsx';
 import type { AuditRow } from './order-types.ts';
@@ -172,7 +172,7 @@ function Body({ locale, no }: { locale: Locale; no: string }) {
       </Section>
       <Section title={t('admin.order.payment')}>
         <p>
-          {o.payment.method}
+          {paymentLabel(locale, o.payment.method)}
           {o.payment.paidAt ? ` · ${t('admin.order.paidAt', { at: when(o.payment.paidAt, locale) })}` : ''}
         </p>
         <h3>{t('admin.order.attempts')}</h3>
@@ -180,7 +180,8 @@ function Body({ locale, no }: { locale: Locale; no: string }) {
           <ul className="sw-admin-list">
             {o.paymentAttempts.map((a) => (
               <li key={a.merchantTradeNo}>
-                {when(a.createdAt, locale)} · {a.merchantTradeNo} · {a.method} · {price(a.amount)} · {a.state}
+                {when(a.createdAt, locale)} · {a.merchantTradeNo} · {paymentLabel(locale, a.method)} · {price(a.amount)}{' '}
+                · {a.state}
               </li>
             ))}
           </ul>

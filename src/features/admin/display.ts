@@ -15,3 +15,4 @@ export const when = (at: number | string | null | undefined, locale: Locale) =>
   at === null || at === undefined || at === '' ? '' : formatDateTime(at, locale);
 export const stateLabel = (locale: Locale, state: string) => atMaybe(locale, `admin.state.${state}`, state);
 export const shippingLabel = (locale: Locale, method: string) => atMaybe(locale, `admin.shipping.${method}`, method);
+export const paymentLabel = (locale: Locale, method: string) => atMaybe(locale, `admin.payment.${method}`, method);
