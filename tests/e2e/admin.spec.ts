@@ -28,8 +28,9 @@ async function signIn(page: Page, locale: Locale, email: string, code: string) {
   const t = (k: AdminKey) => at(locale, k);
   await page.getByLabel(t('admin.login.email'), { exact: true }).fill(email);
   await page.getByLabel(t('admin.login.password'), { exact: true }).fill(STAFF_PASSWORD);
+  // By keyboard: Enter in the last field submits the form.
   await page.getByLabel(t('admin.login.code'), { exact: true }).fill(code);
-  await page.getByRole('button', { name: t('admin.login.submit') }).click();
+  await page.keyboard.press('Enter');
 }
 
 /** A Shopify CSV of one draft product (hidden from the shop) with one variant. */
@@ -116,7 +117,8 @@ for (const locale of LOCALES) {
       await expect(page.getByText(t('admin.order.parcelNone'))).toBeVisible();
       await expectAccessible(page, 'order', WIDTH);
       const popup = page.waitForEvent('popup');
-      await page.getByRole('button', { name: t('admin.action.ship') }).click();
+      await page.getByRole('button', { name: t('admin.action.ship') }).focus();
+      await page.keyboard.press('Enter');
       const label = await popup;
       await expect(page.getByRole('status').filter({ hasText: t('admin.action.shipped') })).toBeVisible();
       // The window opens at the click (no pop-up blocker takes it), then ECPay's print form posts into it.
