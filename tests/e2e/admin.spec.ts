@@ -203,6 +203,25 @@ for (const locale of LOCALES) {
       }
     });
 
+    test('an ended session goes to sign-in and back to the page, signed in with a recovery code', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const staff = await apiStaff(request, baseURL!, 'staff', locale === 'en' ? 'Cai Night' : '張夜班');
+      const out = await request.post('/api/admin/logout', { headers: { authorization: `Bearer ${staff.token}` } });
+      expect(out.ok()).toBe(true);
+      await useStaffSession(context, baseURL!, staff.token);
+      await page.goto(`${en(locale)}/admin/orders?view=to-ship`);
+      await page.waitForURL((u) => u.pathname.startsWith(`${en(locale)}/admin/login`));
+      expect(new URL(page.url()).searchParams.get('return')).toBe(`${en(locale)}/admin/orders?view=to-ship`);
+      await signIn(page, locale, staff.email, staff.recovery[0]!);
+      await page.waitForURL((u) => u.pathname === `${en(locale)}/admin/orders` && u.search === '?view=to-ship');
+      await expect(page.getByRole('heading', { level: 1, name: t('admin.orders.title') })).toBeVisible();
+      await expect(page.getByLabel(t('admin.orders.view'), { exact: true })).toHaveValue('to-ship');
+    });
+
     test('a staff member cannot change a price, and the owner’s pages say why', async ({
       page,
       context,

@@ -84,13 +84,14 @@ export async function apiStaff(request: APIRequestContext, baseURL: string, role
     headers,
   });
   expect(confirm.ok(), await confirm.text()).toBe(true);
+  const recovery: string[] = (await confirm.json()).result.recovery_codes;
   // The setup used its step: the sign-in takes the next one (a step either side is accepted).
   const login = await request.post('/api/admin/login', {
     data: { email: account.email, password: STAFF_PASSWORD, code: totp(secret, step + 1) },
     headers,
   });
   expect(login.ok(), await login.text()).toBe(true);
-  return { ...account, secret, token: (await login.json()).result.token as string };
+  return { ...account, secret, recovery, token: (await login.json()).result.token as string };
 }
 
 /** Puts a staff token in the browser as the sign-in page keeps it. */
