@@ -1,0 +1,37 @@
+export interface AdminVariant {
+  sku: string;
+  optionZh: string;
+  optionEn: string;
+  price: number;
+  compareAtPrice: number | null;
+  stock: number;
+}
+
+export interface AdminProduct {
+  handle: string;
+  nameZh: string;
+  nameEn: string;
+  brand: string;
+  withdrawn: boolean;
+  variants: AdminVariant[];
+}
+
+export interface Change {
+  id: number;
+  at: number;
+  by: string;
+  action: string;
+  subject: string;
+  before: string | number | null;
+  after: string | number | null;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  applied: boolean;
+  problems: { line: number; column: string; code: string; message: string }[];
+  unknownColumns: string[];
+  counts: Record<string, number>;
+  lines: string[];
+  pagesNotice?: string;
+}
