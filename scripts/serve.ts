@@ -9,6 +9,7 @@ import { createApp } from '../src/server/app.ts';
 import { assertServingConfig, createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
 import { registerBuildProbe } from '../src/server/ops/probes.ts';
+import { formTargetsOf } from '../src/server/providers/ecpay/config.ts';
 import { createSite } from '../src/server/site.ts';
 import { RebuildScheduler } from './lib/rebuild-scheduler.ts';
 import { MARKER, markerId, markerInfo } from './lib/releases.ts';
@@ -31,6 +32,7 @@ const site = createSite({
   api: createApp(deps),
   clientDir,
   publicApiBase: env.PUBLIC_API_BASE,
+  formTargets: formTargetsOf(env),
   mediaDir: env.MEDIA_DIR,
 });
 serveShop(deps, env, site.fetch, (port) => {

@@ -92,11 +92,14 @@ const BASE_CSP = [
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
-  "form-action 'self' https://payment-stage.ecpay.com.tw https://logistics-stage.ecpay.com.tw",
+  "form-action 'self'",
 ];
 
-/** A CSP header for one HTML page: its own inline scripts are allowed by hash, nothing else inline. */
-export function cspFor(html: string, extraConnect = ''): string {
+/**
+ * A CSP header for one HTML page: its own inline scripts are allowed by hash, nothing else inline.
+ * `formTargets`: the other origins the page's forms post to (ECPay's cashier and store map).
+ */
+export function cspFor(html: string, extraConnect = '', formTargets: readonly string[] = []): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]))
     .map(
@@ -105,7 +108,13 @@ export function cspFor(html: string, extraConnect = ''): string {
           .update(m[1] ?? '')
           .digest('base64')}'`,
     );
-  const directives = BASE_CSP.map((d) => (d.startsWith('connect-src') && extraConnect ? `${d} ${extraConnect}` : d));
+  const directives = BASE_CSP.map((d) =>
+    d.startsWith('connect-src') && extraConnect
+      ? `${d} ${extraConnect}`
+      : d.startsWith('form-action') && formTargets.length
+        ? `${d} ${formTargets.join(' ')}`
+        : d,
+  );
   return [...directives, `script-src 'self' ${[...new Set(hashes)].join(' ')}`.trim()].join('; ');
 }
 
@@ -132,6 +141,8 @@ export function createSite(opts: {
   clientDir: string;
   https?: boolean;
   publicApiBase?: string;
+  /** Origins the pages' forms may post to besides the shop's own (ECPay's, as configured: formTargetsOf). */
+  formTargets?: readonly string[];
   /** How often to look for a new build; tests pass 0. */
   buildCheckMs?: number;
   /** The shop's own photos (MEDIA_DIR), served at /media/ apart from the builds so that they outlive them. */
@@ -189,7 +200,8 @@ export function createSite(opts: {
         br: tryRead(`${full}.br`),
         gz: tryRead(`${full}.gz`),
       };
-      if (type.startsWith('text/html')) file.csp = cspFor(body.toString('utf8'), opts.publicApiBase ?? '');
+      if (type.startsWith('text/html'))
+        file.csp = cspFor(body.toString('utf8'), opts.publicApiBase ?? '', opts.formTargets);
     } catch {
       return null;
     }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_PATH_MARKER } from '../../src/lib/not-found.ts';
+import { readEnv } from '../../src/server/env.ts';
+import { formTargetsOf } from '../../src/server/providers/ecpay/config.ts';
 import { createSite, cspFor, redirectFor, rootLocale } from '../../src/server/site.ts';
 import { createTestShop, type TestShop } from '../helpers/test-app.ts';
 
@@ -49,6 +51,28 @@ describe('cspFor', () => {
     const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src')) ?? '';
     expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("lets the pages' forms post to the ECPay hosts of the shop's environment, and only those", () => {
+    const formAction = (env: Record<string, string>) =>
+      cspFor('', '', formTargetsOf(readEnv(env)))
+        .split('; ')
+        .find((d) => d.startsWith('form-action'));
+    // ECPay's production cashier and store map (a stage-only policy blocked every real payment).
+    expect(
+      formAction({
+        NODE_ENV: 'production',
+        ECPAY_ENV: 'production',
+        ECPAY_MERCHANT_ID: '3002607',
+        ECPAY_HASH_KEY: 'pwFHCqoQZGmho4w6',
+        ECPAY_HASH_IV: 'EkRm7iFT261dpevs',
+      }),
+    ).toBe("form-action 'self' https://payment.ecpay.com.tw https://logistics.ecpay.com.tw");
+    expect(formAction({ ECPAY_ENV: 'stage' })).toBe(
+      "form-action 'self' https://payment-stage.ecpay.com.tw https://logistics-stage.ecpay.com.tw",
+    );
+    // The simulators answer on the shop's own origin.
+    expect(formAction({ ECPAY_ENV: 'simulator' })).toBe("form-action 'self'");
   });
 });
 

@@ -162,3 +162,16 @@ export function assertEcpayServingConfig(env: ServerEnv): void {
   // Names the missing credentials. Until payments ship, a production start without ECPAY_ENV passes.
   if (env.ECPAY_ENV === 'production') ecpayConfig(env);
 }
+
+/**
+ * The origins the shopper's browser posts forms to (the cashier, the store map, a label's print page)
+ * for this environment: ECPay's stage or production hosts, or the base URLs set; none for the local
+ * simulators, which answer on the shop's own origin. The pages' CSP `form-action` allows them.
+ */
+export function formTargetsOf(env: ServerEnv): string[] {
+  const bases = ecpayBases(env, ecpayMode(env), '');
+  const origins = [bases.payment, bases.logistics]
+    .filter((base) => /^https?:\/\//.test(base))
+    .map((base) => new URL(base).origin);
+  return [...new Set(origins)];
+}
