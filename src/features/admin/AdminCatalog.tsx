@@ -122,6 +122,7 @@ function Products({ locale, me, onChanged }: { locale: Locale; me: StaffMe; onCh
                   <th scope="col">{t('admin.col.sku')}</th>
                   <th scope="col">{t('admin.col.price')}</th>
                   <th scope="col">{t('admin.col.stock')}</th>
+                  <th scope="col">{t('admin.col.waiting')}</th>
                   <th scope="col">
                     <span className="sr-only">{t('admin.col.actions')}</span>
                   </th>

@@ -81,6 +81,7 @@ export function VariantRow(props: { locale: Locale; v: AdminVariant; owner: bool
       <td>{v.sku}</td>
       <td>{owner ? input('price') : money(v.price)}</td>
       <td>{input('stock')}</td>
+      <td>{v.waiting}</td>
       <td>
         <form id={formId} onSubmit={(e) => void save(e)} noValidate>
           <button type="submit" className="sw-button" aria-busy={busy || undefined}>

@@ -5,6 +5,8 @@ export interface AdminVariant {
   price: number;
   compareAtPrice: number | null;
   stock: number;
+  /** Restock alerts waiting for it. */
+  waiting: number;
 }
 
 export interface AdminProduct {

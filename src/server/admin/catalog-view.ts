@@ -1,6 +1,7 @@
 import { LOW_STOCK_AT_DEFAULT } from '../../config.ts';
 import { type Paged, paged } from '../common/envelope.ts';
 import type { Deps } from '../context.ts';
+import { waitingByVariant } from '../restock/alerts.ts';
 
 /** The threshold of "low stock": LOW_STOCK_AT, as the owner's alert uses it. */
 export const lowStockAt = (deps: Deps): number => deps.env.LOW_STOCK_AT ?? LOW_STOCK_AT_DEFAULT;
@@ -12,6 +13,8 @@ export interface AdminVariant {
   price: number;
   compare_at_price: number | null;
   stock: number;
+  /** Restock alerts waiting for it (issue 32). */
+  waiting: number;
 }
 
 export interface AdminProduct {
@@ -76,7 +79,7 @@ export async function listProductsForConsole(
   const variants = rows.length
     ? await k
         .selectFrom('variants')
-        .select(['product_id', 'sku', 'option_value_zh', 'option_value_en', 'price', 'compare_at_price', 'stock'])
+        .select(['id', 'product_id', 'sku', 'option_value_zh', 'option_value_en', 'price', 'compare_at_price', 'stock'])
         .where(
           'product_id',
           'in',
@@ -86,6 +89,10 @@ export async function listProductsForConsole(
         .orderBy('id')
         .execute()
     : [];
+  const waiting = await waitingByVariant(
+    deps,
+    variants.map((v) => Number(v.id)),
+  );
   const data = rows.map((r) => ({
     handle: r.slug,
     name_zh: r.name_zh,
@@ -101,6 +108,7 @@ export async function listProductsForConsole(
         price: Number(v.price),
         compare_at_price: v.compare_at_price === null ? null : Number(v.compare_at_price),
         stock: Number(v.stock),
+        waiting: waiting.get(Number(v.id)) ?? 0,
       })),
   }));
   return paged(data, Number(count?.n ?? 0), q.page, q.limit);

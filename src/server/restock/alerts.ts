@@ -196,6 +196,19 @@ export interface WaitingRow {
   waiting: number;
 }
 
+/** How many alerts wait for each of `variantIds` (absent: none), for the console's catalog. */
+export async function waitingByVariant(deps: Pick<Deps, 'db'>, variantIds: number[]): Promise<Map<number, number>> {
+  if (!variantIds.length) return new Map();
+  const rows = await deps.db.kysely
+    .selectFrom('restock_alerts')
+    .select(['variant_id', sql<number>`count(*)`.as('waiting')])
+    .where('state', '=', 'waiting')
+    .where('variant_id', 'in', variantIds)
+    .groupBy('variant_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.variant_id), Number(r.waiting)]));
+}
+
 /** How many alerts wait for each variant, most first. */
 export async function waitingCounts(deps: Pick<Deps, 'db'>, locale: Locale = 'zh-TW'): Promise<WaitingRow[]> {
   const s = locale === 'en' ? 'en' : 'zh';

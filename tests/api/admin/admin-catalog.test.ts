@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCatalogChange } from '../../../src/server/ops/page-rebuilds.ts';
+import { subscribe } from '../../../src/server/restock/alerts.ts';
 import { fixture } from '../../helpers/catalog-tool.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { staffMember, type TestStaff } from './admin-helpers.ts';
@@ -108,6 +109,23 @@ describe('products, publish and withdraw', () => {
     expect(r.json.result.data[0].variants.map((v: { sku: string }) => v.sku)).toContain(sku);
     const low = await shop.call('GET', '/api/admin/products?low_stock=1&limit=100', { token: staff.token });
     for (const p of low.json.result.data) expect(p.variants.some((v: { stock: number }) => v.stock <= 3)).toBe(true);
+  });
+
+  it('shows how many restock alerts wait for each variant', async () => {
+    const sold = await shop.deps.db.kysely
+      .selectFrom('variants')
+      .select(['sku'])
+      .where('stock', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const email of ['a@example.com', 'b@example.com'])
+      await subscribe(shop.deps, sold.sku, { email }, 'zh-TW', '203.0.113.9');
+    const r = await shop.call('GET', `/api/admin/products?q=${encodeURIComponent(sold.sku)}`, { token: staff.token });
+    const variants = r.json.result.data.flatMap((p: { variants: { sku: string; waiting: number }[] }) => p.variants);
+    expect(variants.find((v: { sku: string }) => v.sku === sold.sku)?.waiting).toBe(2);
+    expect(
+      variants.filter((v: { sku: string }) => v.sku !== sold.sku).every((v: { waiting: number }) => v.waiting === 0),
+    ).toBe(true);
   });
 
   it('the owner withdraws and publishes; a staff account is refused', async () => {

@@ -80,6 +80,7 @@ export const adminEn = {
   'admin.col.option': 'Option',
   'admin.col.price': 'Price',
   'admin.col.stock': 'Stock',
+  'admin.col.waiting': 'Waiting for restock',
   'admin.col.quantity': 'Qty',
   'admin.col.amount': 'Amount',
   'admin.col.at': 'When',

@@ -80,6 +80,7 @@ export const adminZhTW = {
   'admin.col.option': '規格',
   'admin.col.price': '價格',
   'admin.col.stock': '庫存',
+  'admin.col.waiting': '到貨通知等待中',
   'admin.col.quantity': '數量',
   'admin.col.amount': '金額',
   'admin.col.at': '時間',
