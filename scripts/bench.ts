@@ -27,7 +27,7 @@ const KB = 1024;
 const MAX_FAILED_RUNS = 3;
 
 /** performance.md budgets. */
-const BUDGET = { score: 100, lcpMs: 1000, tbtMs: 10, cls: 0.01, jsKb: 20, productJsKb: 70, htmlKb: 14 };
+const BUDGET = { score: 100, lcpMs: 1000, tbtMs: 30, cls: 0.01, jsKb: 20, productJsKb: 70, htmlKb: 14 };
 /** The purchase pages' budgets (issue 21): everything else as above. */
 const PURCHASE = { score: 95, tbtMs: 50, jsKb: 80 };
 const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null;

@@ -4,7 +4,10 @@
  * four times (as Lighthouse's mobile run simulates it), as the bench's shopper would see it (a guest
  * cart, the demo member's session and order, or a visitor), with a Chrome trace and its CPU profile,
  * and prints every task of 50 ms or more: when it started, what it spent its time on (layout, module
- * evaluation, microtasks...) and which script files its CPU samples were in. `{no}` in the path is
+ * evaluation, microtasks...), which script files and functions its CPU samples were in (a native
+ * call with the script function that made it), its layouts (how many, of how many objects, and
+ * which were forced by a script reading layout, with the reading function) and its style
+ * recalculations (how many elements). `{no}` in the path is
  * the member's order. The site must be served already (ORIGIN, default http://127.0.0.1:4321, e.g.
  * `npm start`). TRACE_OUT=<file> keeps the trace, to open in the browser's performance panel.
  *
@@ -35,7 +38,14 @@ interface TraceEvent {
 }
 interface ProfileNode {
   id: number;
-  callFrame: { url: string; functionName: string };
+  parent?: number;
+  callFrame: { url: string; functionName: string; lineNumber?: number; columnNumber?: number };
+}
+/** One CPU sample: when, its script file, and the function it was in (with the nearest script caller of a native one). */
+interface Sample {
+  ts: number;
+  file: string;
+  fn: string;
 }
 
 const executablePath = chromiumPath();
@@ -55,7 +65,12 @@ try {
   const cdp = await page.createCDPSession();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.tracing.start({
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.stack',
+      'disabled-by-default-v8.cpu_profiler',
+    ],
   });
   await page.goto(url, { waitUntil: 'networkidle0' });
   await new Promise((done) => setTimeout(done, 1000));
@@ -106,13 +121,55 @@ function report(events: TraceEvent[]): void {
     console.log(`  spent on: ${top.map(([name, us]) => `${name} ${ms(us)}`).join(', ') || '(nothing traced)'}`);
     if (total)
       console.log(`  CPU samples: ${where.map(([file, n]) => `${file} ${Math.round((100 * n) / total)}%`).join(', ')}`);
+    const fns = new Map<string, number>();
+    for (const s of samples) if (s.ts >= task.ts && s.ts < end && s.fn) fns.set(s.fn, (fns.get(s.fn) ?? 0) + 1);
+    const hot = [...fns].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    if (hot.length)
+      console.log(`  functions: ${hot.map(([fn, n]) => `${fn} ${Math.round((100 * n) / total)}%`).join(', ')}`);
+    const within = timed.filter((e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
+    const layouts = within.filter((e) => e.name === 'Layout');
+    if (layouts.length) {
+      const data = (e: TraceEvent) => (e.args as { beginData?: Record<string, unknown> } | undefined)?.beginData ?? {};
+      const objects = layouts.map((e) => Number(data(e).totalObjects ?? 0));
+      // A layout with a script stack was forced by a script reading layout (a read after a write).
+      const forced = layouts.filter((e) => Array.isArray(data(e).stackTrace) && (data(e).stackTrace as []).length);
+      const by = forced
+        .map((e) => (data(e).stackTrace as { functionName?: string; url?: string; lineNumber?: number }[])[0])
+        .map((f) => `${f?.functionName || '(anonymous)'} ${(f?.url ?? '').split('/').pop()}:${f?.lineNumber ?? 0}`);
+      console.log(
+        `  layouts: ${layouts.length} (${ms(layouts.reduce((t, e) => t + (e.dur ?? 0), 0))}, up to ${Math.max(...objects)} objects)` +
+          (forced.length ? `, ${forced.length} forced by script: ${[...new Set(by)].slice(0, 3).join('; ')}` : ''),
+      );
+    }
+    const styles = within.filter((e) => e.name === 'UpdateLayoutTree');
+    if (styles.length) {
+      const count = styles.reduce((t, e) => t + Number((e.args as { elementCount?: number })?.elementCount ?? 0), 0);
+      console.log(`  style recalculations: ${styles.length} (${count} elements)`);
+    }
   }
 }
 
 /** The CPU profile's samples, each with its time (trace clock) and the script file it was in. */
-function cpuSamples(events: TraceEvent[]): { ts: number; file: string }[] {
+function cpuSamples(events: TraceEvent[]): Sample[] {
   const nodes = new Map<number, ProfileNode>();
-  const out: { ts: number; file: string }[] = [];
+  const out: Sample[] = [];
+  const fileOf = (url: string) => url.split('/').pop() ?? url;
+  const label = (f: ProfileNode['callFrame']) =>
+    `${f.functionName || '(anonymous)'} ${fileOf(f.url)}:${(f.lineNumber ?? 0) + 1}:${(f.columnNumber ?? 0) + 1}`;
+  /** The sampled function; a native one (no script) with the nearest script function that called it. */
+  const fnOf = (id: number): string => {
+    const leaf = nodes.get(id);
+    if (!leaf) return '';
+    if (leaf.callFrame.url) return label(leaf.callFrame);
+    if (/^\((program|idle|garbage collector|root)\)$/.test(leaf.callFrame.functionName)) return '';
+    for (
+      let n = leaf.parent === undefined ? undefined : nodes.get(leaf.parent);
+      n;
+      n = n.parent === undefined ? undefined : nodes.get(n.parent)
+    )
+      if (n.callFrame.url) return `${leaf.callFrame.functionName} ← ${label(n.callFrame)}`;
+    return leaf.callFrame.functionName;
+  };
   let clock = 0;
   for (const e of events) {
     const data = e.args?.data as
@@ -126,8 +183,8 @@ function cpuSamples(events: TraceEvent[]): { ts: number; file: string }[] {
     ids.forEach((id, i) => {
       clock += deltas[i] ?? 0;
       const frame = nodes.get(id)?.callFrame;
-      const file = frame?.url ? (frame.url.split('/').pop() ?? frame.url) : `(${frame?.functionName || 'native'})`;
-      out.push({ ts: clock, file });
+      const file = frame?.url ? fileOf(frame.url) : `(${frame?.functionName || 'native'})`;
+      out.push({ ts: clock, file, fn: fnOf(id) });
     });
   }
   return out;

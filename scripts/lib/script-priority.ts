@@ -56,9 +56,10 @@ function dependencies(entries: string[], graph: Map<string, string[]>): string[]
 
 /**
  * Preloads started in one task: starting a fetch costs a slow phone a few milliseconds of main
- * thread, and a dozen in one task made a long task of it (blocking time).
+ * thread, and a dozen in one task made a long task of it (blocking time); at CPU x4 each one took
+ * 5-18 ms and four made a task of 50-120 ms on the product page (issue 33).
  */
-const PRELOADS_PER_TASK = 4;
+const PRELOADS_PER_TASK = 2;
 
 /** The longest the scripts wait for the lead image to be painted (ms after the document is parsed). */
 export const LEAD_IMAGE_WAIT_MS = 3000;

@@ -16,7 +16,7 @@ async function fetchBuildId(): Promise<string | null> {
 }
 
 /**
- * Watches for a newer build: reads the manifest now (the id this page belongs to), then hourly and
+ * Watches for a newer build: reads the manifest once the browser is idle (the id this page belongs to), then hourly and
  * whenever the tab becomes visible. Once the id changed, the next navigation is a full page load
  * (client-side navigation would keep running the old code). Returns whether the build is outdated.
  */
@@ -29,7 +29,10 @@ export function startBuildCheck(): () => boolean {
     if (current === null) current = id;
     else if (id !== current) outdated = true;
   };
-  void check();
+  // The first read waits until the browser is idle: starting a request costs a slow phone several
+  // milliseconds of main thread while the page's scripts start, and nothing on screen needs the id.
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void check());
+  else setTimeout(() => void check(), 1);
   setInterval(check, OUTDATED_BUILD_CHECK_MS);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void check();
