@@ -78,6 +78,7 @@ try {
   const prerenderSeconds = (generatedAt - (pagesStartedAt() ?? Number.NaN)) / 1000;
   await closeBuildData();
   const compressStarted = performance.now();
+  await restores.settle();
   await endCacheUse(cacheDir);
   const twins = await finishPageTwins();
   const stats = await postBuild(

@@ -66,6 +66,8 @@ export interface Restores {
   withTwins: Set<string>;
   /** Puts Astro's file handling back as it was. */
   stop(): void;
+  /** Waits until the twins of every page rendered are in the cache too. */
+  settle(): Promise<void>;
   /**
    * After the post-build pass compressed the pages restored without twins (a cache from before
    * twins were kept in it): their twins go into the cache too, where it still holds the same page.
@@ -86,6 +88,8 @@ export function linkRestores(
   const cached = join(cacheDir, ASTRO_OUTPUT);
   const client = join(outDir, 'client');
   const withTwins = new Set<string>();
+  /** Twins of rendered pages being linked into the cache. */
+  const linking = new Set<Promise<void>>();
   /** Restored without twins: output file → the cached page it is linked to. */
   const withoutTwins = new Map<string, string>();
   // The one object both `node:fs`'s `promises` and `node:fs/promises` are, as Astro calls it.
@@ -123,11 +127,18 @@ export function linkRestores(
     await Promise.all([file, ...TWINS.map((twin) => file + twin)].map((f) => rm(f, { force: true })));
     await original.writeFile(...args);
     const outputFile = join(outDir, relative(cached, file));
-    if (within(client, outputFile) && (await twinsOf(relative(client, outputFile)))) {
+    if (!within(client, outputFile)) return;
+    // Not awaited here: Astro holds one of its few rendering slots until this write returns, and the
+    // twins may still be compressing (`settle` waits for them all before the build ends).
+    const job = (async () => {
+      if (!(await twinsOf(relative(client, outputFile)))) return;
       await Promise.all(TWINS.map((twin) => link(outputFile + twin, file + twin))).catch(() =>
         Promise.all(TWINS.map((twin) => rm(file + twin, { force: true }))),
       );
-    }
+    })()
+      .catch(() => {})
+      .finally(() => linking.delete(job));
+    linking.add(job);
   };
 
   return {
@@ -135,6 +146,9 @@ export function linkRestores(
     stop() {
       api.copyFile = original.copyFile;
       api.writeFile = original.writeFile;
+    },
+    async settle() {
+      while (linking.size) await Promise.all([...linking]);
     },
     async keepTwins() {
       let kept = 0;

@@ -46,6 +46,7 @@ describe("Astro's incremental cache, linked", () => {
       const cachedB = join(cache, 'dist/client/p/b/index.html');
       mkdirSync(dirname(cachedB), { recursive: true });
       await fs.promises.writeFile(pathToFileURL(cachedB), 'page v2');
+      await restores.settle();
       expect(readFileSync(`${cachedB}.gz`, 'utf8')).toBe('v2.gz');
 
       await fs.promises.writeFile(pathToFileURL(cached), 'page v3');
