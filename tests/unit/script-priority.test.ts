@@ -217,7 +217,7 @@ describe('deferPageScripts', () => {
       page.fire('DOMContentLoaded');
       page.painted('largest-contentful-paint', { any: true });
       await page.firstTask();
-      expect(page.preloaded).toHaveLength(4);
+      expect(page.preloaded).toHaveLength(2);
       await page.frame();
       expect(page.preloaded).toHaveLength(11);
       expect(page.imported).toEqual(['/_astro/Big.js']);

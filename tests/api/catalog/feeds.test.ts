@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installInProcessShop } from '../../../scripts/lib/in-process-shop.ts';
 import type { Locale } from '../../../src/config.ts';
 import { feedContext, feedPaths, ZH_ONLY } from '../../../src/features/feeds/feed-route.server.ts';
 import { closeBuildData, feedProducts, forgetBuildData } from '../../../src/lib/api/build.server.ts';
@@ -19,6 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'feeds-'));
 process.env.SQLITE_PATH = join(dir, 'shop.sqlite');
 delete process.env.DATABASE_URL;
 delete process.env.API_BASE;
+installInProcessShop();
 const db = openDb({ sqlitePath: process.env.SQLITE_PATH });
 const SITE = new URL('https://shop.example.tw');
 
