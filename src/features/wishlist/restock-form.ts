@@ -79,4 +79,6 @@ export function startRestockForm(details: HTMLDetailsElement): void {
       .then(() => say((form.dataset.done ?? '').replace('{option}', chosen.dataset.option ?? chosen.value)))
       .catch(fail);
   });
+  // Prerendered disabled (ProductExtras.astro): they work from now on.
+  for (const b of form.querySelectorAll('button')) b.disabled = false;
 }
