@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
-import { readGuestList, writeGuestList } from '../features/wishlist/guest-list.ts';
 import type { ApiClientError } from '../lib/api/client.ts';
 import { type WishlistPage, wishlistApi } from '../lib/api/wishlist.ts';
+import { readGuestList, writeGuestList } from './wishlist-guest.ts';
 
 /**
  * After login (like the guest cart's merge), and on a page that opens signed in (a LINE sign-in ends

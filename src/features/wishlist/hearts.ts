@@ -2,13 +2,13 @@
  * The wishlist hearts of product pages and cards (issue 32), started after the first paint with the
  * page's other scripts. The heart's box is in the prerendered markup (no layout shift); this paints
  * its state and answers taps. A member's list is on the server (one GET for the page's products); a
- * guest's is kept in this browser (guest-list.ts) and merged at login (stores/wishlist.ts). A heart
+ * guest's is kept in this browser (stores/wishlist-guest.ts) and merged at login (stores/wishlist.ts). A heart
  * stands for its product: on the product page it saves the chosen option, on a card the first one
  * in stock. Plain DOM, no framework: a few hundred bytes.
  */
 import { COOKIE, WISHLIST_MAX, WISHLIST_STORAGE_KEY } from '../../config.ts';
 
-// The guest's list, as guest-list.ts reads and writes it: written again here so that this script
+// The guest's list, as stores/wishlist-guest.ts reads and writes it: written again here so that this script
 // does not share a file with the session's code (stores/wishlist.ts), which every visitor would load.
 type GuestWish = { sku: string; p: string };
 function readGuestList(): GuestWish[] {

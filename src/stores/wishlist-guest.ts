@@ -1,4 +1,4 @@
-import { WISHLIST_MAX, WISHLIST_STORAGE_KEY } from '../../config.ts';
+import { WISHLIST_MAX, WISHLIST_STORAGE_KEY } from '../config.ts';
 
 /** A guest's saved tap: the variant and its product (the card's heart knows the product). */
 export interface GuestWish {
