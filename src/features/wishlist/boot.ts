@@ -4,6 +4,7 @@
  * is a state to paint), else on the first tap of a heart; the restock form's code when it is opened.
  */
 import { COOKIE, WISHLIST_STORAGE_KEY } from '../../config.ts';
+import { replayEarlyTaps } from '../../lib/runtime/early-taps.ts';
 
 const SELECTOR = '[data-wish]';
 let hearts: Promise<void> | undefined;
@@ -17,8 +18,10 @@ export function bootWishlist(): void {
   try {
     saved = Boolean(localStorage.getItem(WISHLIST_STORAGE_KEY));
   } catch {}
-  if (saved || document.cookie.includes(`${COOKIE.accessToken}=`)) void loadHearts();
-  else if (!hearts)
+  // A heart tapped before this ran (data-early, lib/runtime/early-taps.ts) is replayed once its handler is there.
+  const replay = () => replayEarlyTaps(document.querySelectorAll(SELECTOR));
+  if (saved || document.cookie.includes(`${COOKIE.accessToken}=`)) void loadHearts().then(replay);
+  else if (!hearts) {
     document.addEventListener('click', function first(e) {
       const b = (e.target as Element).closest?.<HTMLElement>(SELECTOR);
       if (!b) return;
@@ -26,6 +29,8 @@ export function bootWishlist(): void {
       document.removeEventListener('click', first);
       void loadHearts().then(() => b.click());
     });
+    replay();
+  }
   const d = document.querySelector<HTMLDetailsElement>('[data-restock]');
   const form = () => void import('./restock-form.ts').then((m) => m.startRestockForm(d!));
   if (d?.open) form();
