@@ -2,7 +2,7 @@
 /**
  * How the browser's modules are grouped into files (Rolldown's `output.codeSplitting.groups`).
  *
- * The page runtime (the scripts of src/layouts/BaseLayout.astro and src/components/Header.astro)
+ * The page runtime (the script of src/layouts/BaseLayout.astro: the runtime and the header's controls)
  * is loaded by every page, and so is every module it imports statically. Left to the default
  * splitting they arrived as a dozen files of a few hundred bytes, each with its own request and
  * about 280 bytes of response headers; one file for all of them costs less on every page. Only
@@ -16,8 +16,8 @@
  * load the order view. Before this, one order page loaded 30 files, many of a few hundred bytes.
  */
 
-/** Astro's module ids of the page runtime's two scripts. */
-const RUNTIME_ENTRY = /[\\/]src[\\/](layouts[\\/]BaseLayout|components[\\/]Header)\.astro\?astro&type=script/;
+/** Astro's module id of the page runtime's script. */
+const RUNTIME_ENTRY = /[\\/]src[\\/]layouts[\\/]BaseLayout\.astro\?astro&type=script/;
 
 /** React and the modules that hydrate React islands (only pages with an island load them). */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { placeModules } from '../../build/chunk-groups.mjs';
 
 /**
- * A browser module graph shaped like the shop's: the page runtime's two scripts, a catalog page
+ * A browser module graph shaped like the shop's: the page runtime's script, a catalog page
  * script, a runtime-loaded session, and the purchase islands with what they share. Keys are module
  * ids; `imports` are static imports, `dynamic` the modules they load on demand.
  */
@@ -16,9 +16,8 @@ interface Node {
 const GRAPH: Record<string, Node> = {
   'src/layouts/BaseLayout.astro?astro&type=script&index=0&lang.ts': {
     entry: true,
-    imports: ['src/scripts/runtime.ts'],
+    imports: ['src/scripts/runtime.ts', 'src/scripts/chrome.ts'],
   },
-  'src/components/Header.astro?astro&type=script&index=0&lang.ts': { entry: true, imports: ['src/scripts/chrome.ts'] },
   'src/scripts/runtime.ts': { imports: ['src/config.ts'], dynamic: ['src/features/auth/session.ts'] },
   'src/scripts/chrome.ts': { imports: ['src/config.ts'] },
   'src/config.ts': {},
