@@ -2,7 +2,7 @@
  * The versions of the product pages for an incremental build (src/lib/api/page-keys.server.ts): per
  * product on sale, a digest of every row its page is made from (the product, its variants, its
  * images) and of the same for each related product, chosen as the product page chooses them
- * (`relatedTo` in product-detail.ts: same category first, then same brand; in stock first, then
+ * (`relatedIdsOf` in related.ts: same category first, then same brand; in stock first, then
  * newest). Three reads of the whole catalogue instead of a detail request per product and language:
  * a 10,000-product shop's keys took 25 s of every rebuild that way.
  */
@@ -20,7 +20,7 @@ interface Ranked {
 
 const sha = (text: string) => createHash('sha1').update(text).digest('base64url');
 
-/** The order of `relatedTo`: rank (category 2, brand 1) first, then in stock, newest, lowest id. */
+/** The order of `relatedIdsOf` (related.ts): rank (category 2, brand 1) first, then in stock, newest, lowest id. */
 function before(a: Ranked & { rank: number }, b: Ranked & { rank: number }): boolean {
   if (a.rank !== b.rank) return a.rank > b.rank;
   const sa = a.stock > 0 ? 0 : 1;

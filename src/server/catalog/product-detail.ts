@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Locale } from '../../config.ts';
 import { ApiError } from '../common/errors.ts';
 import { col } from '../common/i18n.ts';
@@ -10,12 +9,12 @@ import {
   type ImageRow,
   imagesOf,
   type ProductDetail,
-  RELATED_COUNT,
   type SummaryRow,
   summaryColumns,
   toImage,
   toSummary,
 } from './product-rows.ts';
+import { relatedRows } from './related.ts';
 
 /** What changes the SQL text of the product page's queries. */
 interface DetailShape {
@@ -54,40 +53,6 @@ const variantsOf = compileOnce((db, _shape: null, v: Params<{ id: number }>) =>
 );
 
 /**
- * Products of the same category first, then of the same brand; in stock first, then newest. The
- * four are chosen in a subquery over narrow rows (the `products_related_*` indexes cover it, no
- * table read); brands, categories and first images are joined for those four alone. Joined before
- * sorting, a 10,000-product catalogue read some 1,700 wide rows per product page.
- */
-const relatedTo = compileOnce(
-  (db, shape: DetailShape, v: Params<{ id: number; category_id: number; brand_id: number }>) => {
-    const category = unplanned(v.value('category_id'), 'integer');
-    const brand = unplanned(v.value('brand_id'), 'integer');
-    const rank = sql<number>`(CASE WHEN r.category_id = ${category} THEN 2 ELSE 0 END) + (CASE WHEN r.brand_id = ${brand} THEN 1 ELSE 0 END)`;
-    const stocked = sql<number>`CASE WHEN r.stock > 0 THEN 0 ELSE 1 END`;
-    const chosen = db
-      .selectFrom('products as r')
-      .select(['r.id', rank.as('rank'), stocked.as('stocked')])
-      .where('r.id', '!=', unplanned(v.value('id'), 'integer'))
-      .where('r.withdrawn_at', 'is', null)
-      .where((eb) => eb.or([eb('r.category_id', '=', category), eb('r.brand_id', '=', brand)]))
-      .orderBy(rank, 'desc')
-      .orderBy(stocked)
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id')
-      .limit(sql.lit(RELATED_COUNT))
-      .as('related');
-    return base(db, shape.lateral)
-      .innerJoin(chosen, 'related.id', 'p.id')
-      .select(summaryColumns(shape.s))
-      .orderBy('related.rank', 'desc')
-      .orderBy('related.stocked')
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id');
-  },
-);
-
-/**
  * A product page's data by slug; unknown or withdrawn → 404 (a withdrawn product is not sold: its
  * prerendered page, until the next rebuild removes it, says so from this answer).
  */
@@ -95,10 +60,10 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
   const shape: DetailShape = { s: col(locale), lateral: db.dialect === 'postgres' };
   const [row] = await productBySlug(db, shape, { slug });
   if (!row || row.withdrawn_at !== null) throw new ApiError('NOT_FOUND');
-  const [variants, images, relatedRows] = await Promise.all([
+  const [variants, images, related] = await Promise.all([
     variantsOf(db, null, { id: row.id }),
     imagesOf(db, null, { id: row.id }),
-    relatedTo(db, shape, row),
+    relatedRows(db, shape, row),
   ]);
   const specs = JSON.parse(row.specs) as Record<string, string>[];
   return {
@@ -116,7 +81,7 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
       stock: v.stock,
       in_stock: v.stock > 0,
     })),
-    related: relatedRows.map((r) => toSummary(r as SummaryRow)),
+    related: related.map(toSummary),
     updated_at: iso(row.updated_at),
   };
 }
