@@ -30,23 +30,46 @@ export const MIN_COMPRESS_BYTES = 512;
 /** Pages compressed at once during rendering; rendering waits beyond (bounded memory). */
 const MAX_IN_FLIGHT = 32;
 
-/**
- * The .br and .gz twins of `file`, written beside it: as new files (`fresh`: none there yet), or
- * replacing the ones there by rename (they may be linked from Astro's cache and the live release).
- */
-export async function writeTwins(file: string, body: Buffer, page: boolean, fresh = false): Promise<void> {
-  const [b, g] = await Promise.all([
+/** The .br and .gz bodies of `body` (a page: PAGE_QUALITY; an asset: the best), made at once or in turn. */
+async function compress(body: Buffer, page: boolean, inTurn: boolean): Promise<[Buffer, Buffer]> {
+  const brotli = () =>
     br(body, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: page ? PAGE_QUALITY : ASSET_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
-    }),
-    // For pages, gzip's default level: level 9 takes a third longer for some 0.5 % less.
-    gz(body, { level: page ? 6 : 9 }),
-  ]);
+    });
+  // For pages, gzip's default level: level 9 takes a third longer for some 0.5 % less.
+  const gzipped = () => gz(body, { level: page ? 6 : 9 });
+  if (inTurn) return [await brotli(), await gzipped()];
+  return Promise.all([brotli(), gzipped()]);
+}
+
+async function writeBoth(file: string, [b, g]: [Buffer, Buffer], fresh: boolean): Promise<void> {
   const write = fresh ? writeFile : replaceFile;
   await Promise.all([write(`${file}.br`, b), write(`${file}.gz`, g)]);
+}
+
+/**
+ * The .br and .gz twins of `file`, written beside it: as new files (`fresh`: none there yet), or
+ * replacing the ones there by rename (they may be linked from Astro's cache and the live release).
+ */
+export async function writeTwins(file: string, body: Buffer, page: boolean, fresh = false): Promise<void> {
+  await writeBoth(file, await compress(body, page, false), fresh);
+}
+
+/**
+ * While pages render, one compression at a time. Prerendering is one thread that the whole build
+ * waits on; compressing a page takes about a quarter of the time it takes to render one, so one
+ * other core keeps up. Compressed as fast as they came (up to four at once on the libuv pool), the
+ * pages' twins ran four threads beside the renderer on a 2-core machine: the renderer got well under
+ * a core, and its own file writes and reads queued behind the compressions in the pool.
+ */
+let lane: Promise<unknown> = Promise.resolve();
+function inLane<T>(work: () => Promise<T>): Promise<T> {
+  const run = lane.then(work, work);
+  lane = run.catch(() => undefined);
+  return run;
 }
 
 export const sha1 = (body: Buffer): string => createHash('sha1').update(body).digest('base64url');
@@ -116,8 +139,11 @@ export async function twinPage(pathname: string, html: string): Promise<string> 
   while (state.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(state.inFlight);
   const rel = relative(state.clientDir, file);
   const job = (async () => {
-    await mkdir(dirname(file), { recursive: true });
-    await writeTwins(file, body, true, true);
+    const [made] = await Promise.all([
+      inLane(() => compress(body, true, true)),
+      mkdir(dirname(file), { recursive: true }),
+    ]);
+    await writeBoth(file, made, true);
     state.done.set(rel, sha1(body));
     return true;
   })()
