@@ -11,9 +11,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { replaceFile } from './build-cache.ts';
 import { deferPageScripts, readImportGraph } from './script-priority.ts';
+import type { TwinDone, TwinJob } from './twin-worker.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -25,51 +27,29 @@ const gz = promisify(gzip);
  */
 const ASSET_QUALITY = 11;
 const PAGE_QUALITY = 6;
+/** For pages, gzip's default level: level 9 takes a third longer for some 0.5 % less. */
+const PAGE_GZIP_LEVEL = 6;
 /** Files smaller than this are served as they are. */
 export const MIN_COMPRESS_BYTES = 512;
 /** Pages compressed at once during rendering; rendering waits beyond (bounded memory). */
 const MAX_IN_FLIGHT = 32;
-
-/** The .br and .gz bodies of `body` (a page: PAGE_QUALITY; an asset: the best), made at once or in turn. */
-async function compress(body: Buffer, page: boolean, inTurn: boolean): Promise<[Buffer, Buffer]> {
-  const brotli = () =>
-    br(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: page ? PAGE_QUALITY : ASSET_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
-  // For pages, gzip's default level: level 9 takes a third longer for some 0.5 % less.
-  const gzipped = () => gz(body, { level: page ? 6 : 9 });
-  if (inTurn) return [await brotli(), await gzipped()];
-  return Promise.all([brotli(), gzipped()]);
-}
-
-async function writeBoth(file: string, [b, g]: [Buffer, Buffer], fresh: boolean): Promise<void> {
-  const write = fresh ? writeFile : replaceFile;
-  await Promise.all([write(`${file}.br`, b), write(`${file}.gz`, g)]);
-}
 
 /**
  * The .br and .gz twins of `file`, written beside it: as new files (`fresh`: none there yet), or
  * replacing the ones there by rename (they may be linked from Astro's cache and the live release).
  */
 export async function writeTwins(file: string, body: Buffer, page: boolean, fresh = false): Promise<void> {
-  await writeBoth(file, await compress(body, page, false), fresh);
-}
-
-/**
- * While pages render, one compression at a time. Prerendering is one thread that the whole build
- * waits on; compressing a page takes about a quarter of the time it takes to render one, so one
- * other core keeps up. Compressed as fast as they came (up to four at once on the libuv pool), the
- * pages' twins ran four threads beside the renderer on a 2-core machine: the renderer got well under
- * a core, and its own file writes and reads queued behind the compressions in the pool.
- */
-let lane: Promise<unknown> = Promise.resolve();
-function inLane<T>(work: () => Promise<T>): Promise<T> {
-  const run = lane.then(work, work);
-  lane = run.catch(() => undefined);
-  return run;
+  const [b, g] = await Promise.all([
+    br(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: page ? PAGE_QUALITY : ASSET_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gz(body, { level: page ? PAGE_GZIP_LEVEL : 9 }),
+  ]);
+  const write = fresh ? writeFile : replaceFile;
+  await Promise.all([write(`${file}.br`, b), write(`${file}.gz`, g)]);
 }
 
 export const sha1 = (body: Buffer): string => createHash('sha1').update(body).digest('base64url');
@@ -84,6 +64,61 @@ interface TwinState {
   inFlight: Set<Promise<boolean>>;
   /** Pages rendered (an incremental build copies the others from Astro's cache). */
   rendered: number;
+  /** The thread making the twins (twin-worker.ts), when it could be started. */
+  worker?: TwinWorker;
+}
+
+/** A page's twins made and written by the twin thread; resolves once they are on disk. */
+interface TwinWorker {
+  twin(file: string, body: Buffer): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The twin thread (twin-worker.ts). Compressed on Node's thread pool, the pages' twins ran up to
+ * four threads beside the renderer, which is the one thread the whole build waits on: on a 2-core
+ * machine the renderer lost its core to them, and its own file writes queued behind them in the
+ * pool. One thread of its own keeps up with the renderer (a page compresses in about a quarter of
+ * the time it takes to render) and takes only the other core.
+ */
+function startTwinWorker(): TwinWorker | undefined {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./twin-worker.ts', import.meta.url));
+  } catch {
+    return undefined;
+  }
+  const waiting = new Map<number, { done: () => void; failed: (error: Error) => void }>();
+  let next = 0;
+  worker.on('message', (reply: TwinDone) => {
+    const job = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.error === undefined) job?.done();
+    else job?.failed(new Error(reply.error));
+  });
+  // A thread that failed or ended answers nothing more: what it had, and anything sent after, fails
+  // at once (the post-build pass then compresses those pages itself).
+  let gone: Error | null = null;
+  const end = (error: Error) => {
+    gone ??= error;
+    for (const job of waiting.values()) job.failed(error);
+    waiting.clear();
+  };
+  worker.on('error', end);
+  worker.on('exit', (code) => end(new Error(`the twin thread ended (${code})`)));
+  return {
+    twin: (file, body) =>
+      new Promise<void>((done, failed) => {
+        if (gone) return failed(gone);
+        const id = next++;
+        waiting.set(id, { done, failed });
+        const job: TwinJob = { id, file, body, brotliQuality: PAGE_QUALITY, gzipLevel: PAGE_GZIP_LEVEL };
+        worker.postMessage(job);
+      }),
+    stop: async () => {
+      await worker.terminate();
+    },
+  };
 }
 
 const KEY = Symbol.for('shop.page-twins');
@@ -91,7 +126,15 @@ const store = globalThis as typeof globalThis & { [KEY]?: TwinState };
 
 /** Called by the build before Astro renders into `clientDir`. */
 export function startPageTwins(clientDir: string): void {
-  store[KEY] = { clientDir, done: new Map(), jobs: new Map(), inFlight: new Set(), rendered: 0 };
+  const worker = startTwinWorker();
+  store[KEY] = {
+    clientDir,
+    done: new Map(),
+    jobs: new Map(),
+    inFlight: new Set(),
+    rendered: 0,
+    ...(worker && { worker }),
+  };
 }
 
 /** Waits for the twins under way; returns what was compressed and how many pages rendered, and stops taking pages. */
@@ -100,6 +143,7 @@ export async function finishPageTwins(): Promise<{ done: Map<string, string>; re
   store[KEY] = undefined;
   if (!state) return { done: new Map(), rendered: 0 };
   await Promise.allSettled([...state.inFlight]);
+  await state.worker?.stop();
   return { done: state.done, rendered: state.rendered };
 }
 
@@ -140,11 +184,11 @@ export async function twinPage(pathname: string, html: string): Promise<Buffer> 
   while (state.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(state.inFlight);
   const rel = relative(state.clientDir, file);
   const job = (async () => {
-    const [made] = await Promise.all([
-      inLane(() => compress(body, true, true)),
-      mkdir(dirname(file), { recursive: true }),
-    ]);
-    await writeBoth(file, made, true);
+    if (state.worker) await state.worker.twin(file, body);
+    else {
+      await mkdir(dirname(file), { recursive: true });
+      await writeTwins(file, body, true, true);
+    }
     state.done.set(rel, sha1(body));
     return true;
   })()

@@ -1,0 +1,41 @@
+/**
+ * The thread that makes the rendered pages' twins during a build (page-twins.ts): for each page it
+ * is sent, the .br and .gz bodies, written as new files beside the page's path, then a reply. Its
+ * own loop, synchronous calls: it works through its queue while the renderer's thread is busy, and
+ * neither its compressions nor its writes wait for, or wake, the renderer's thread pool.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export interface TwinJob {
+  id: number;
+  file: string;
+  body: Uint8Array;
+  brotliQuality: number;
+  gzipLevel: number;
+}
+
+export interface TwinDone {
+  id: number;
+  error?: string;
+}
+
+parentPort?.on('message', (job: TwinJob) => {
+  const reply: TwinDone = { id: job.id };
+  try {
+    mkdirSync(dirname(job.file), { recursive: true });
+    const br = brotliCompressSync(job.body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: job.brotliQuality,
+        [constants.BROTLI_PARAM_SIZE_HINT]: job.body.length,
+      },
+    });
+    writeFileSync(`${job.file}.br`, br);
+    writeFileSync(`${job.file}.gz`, gzipSync(job.body, { level: job.gzipLevel }));
+  } catch (error) {
+    reply.error = String(error);
+  }
+  parentPort?.postMessage(reply);
+});
