@@ -106,6 +106,26 @@ describe('pages compressed while rendering', () => {
     expect(brotliDecompressSync(readFileSync(`${fresh}.br`)).toString()).toContain('NT$3,990');
   });
 
+  it('leaves to the post-build pass a page whose twins the twin thread could not write', async () => {
+    const c = client();
+    // A file where the page's folder would be: the thread cannot make the folder, and says so.
+    writeFileSync(join(c, 'blocked'), 'not a folder');
+    startPageTwins(c);
+    const html = String(await twinPage('/blocked/page', page('held')));
+    const { done, rendered } = await finishPageTwins();
+    expect(rendered).toBe(1);
+    expect(done.size).toBe(0);
+    // Astro's own write then fails too in a real build; here the page is written elsewhere and the
+    // pass compresses what it finds, the thread's failure having left nothing half-written.
+    rmSync(join(c, 'blocked'));
+    const file = join(c, 'blocked', 'page', 'index.html');
+    mkdirSync(join(c, 'blocked', 'page'), { recursive: true });
+    writeFileSync(file, html);
+    const stats = await postBuild(c, done);
+    expect(stats.early).toBe(0);
+    expect(twinsMatch(file)).toBe(true);
+  });
+
   it('passes pages through when no build is taking them', async () => {
     expect(takingPages()).toBe(false);
     const html = page('dev');
