@@ -11,6 +11,7 @@ import {
   type ProductSort,
   type ProductSummary,
   type SummaryRow,
+  summariesById,
   summaryColumns,
   toSummary,
 } from './product-rows.ts';
@@ -138,18 +139,6 @@ const candidatesOf = compileOnce((db, f: ListShape, v: Params<ListValues>) => {
   for (const [ref, direction] of orderOf(f)) q = q.orderBy(sql.ref(ref), direction);
   return q;
 });
-
-/** The summaries of `n` products by id, in no particular order. */
-const summariesById = compileOnce(
-  (db, shape: { s: 'zh' | 'en'; lateral: boolean; n: number }, v: Params<Record<string, number>>) =>
-    base(db, shape.lateral)
-      .select(summaryColumns(shape.s))
-      .where(
-        'p.id',
-        'in',
-        Array.from({ length: shape.n }, (_, i) => unplanned(v.value(`id${i}`), 'integer')),
-      ),
-);
 
 async function listFromCache(
   db: Db,

@@ -188,3 +188,15 @@ export function toSummary(r: SummaryRow): ProductSummary {
     created_at: iso(r.created_at),
   };
 }
+
+/** The summaries of `n` products by id, in no particular order (values `id0`, `id1`, …). */
+export const summariesById = compileOnce(
+  (db, shape: { s: 'zh' | 'en'; lateral: boolean; n: number }, v: Params<Record<string, number>>) =>
+    base(db, shape.lateral)
+      .select(summaryColumns(shape.s))
+      .where(
+        'p.id',
+        'in',
+        Array.from({ length: shape.n }, (_, i) => unplanned(v.value(`id${i}`), 'integer')),
+      ),
+);

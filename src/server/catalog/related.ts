@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import { compileOnce, type Params, unplanned } from '../db/compile-once.ts';
 import type { Db } from '../db/index.ts';
-import { base, RELATED_COUNT, type SummaryRow, summaryColumns } from './product-rows.ts';
+import { RELATED_COUNT, type SummaryRow, summariesById } from './product-rows.ts';
 
 interface Bucket {
   category: 'same' | 'other';
@@ -67,31 +67,12 @@ export async function relatedIdsOf(db: Db, of: Of): Promise<number[]> {
   return ids;
 }
 
-interface RowsShape {
-  s: 'zh' | 'en';
-  lateral: boolean;
-  count: number;
-}
-
-/** The summary rows of `count` products by id, in any order. */
-const rowsById = compileOnce((db, shape: RowsShape, v: Params<Record<string, number>>) =>
-  base(db, shape.lateral)
-    .select(summaryColumns(shape.s))
-    .where(
-      'p.id',
-      'in',
-      Array.from({ length: shape.count }, (_, i) => unplanned(v.value(`id${i}`), 'integer')),
-    ),
-);
-
 /** The related products' summary rows, in the page's order. */
 export async function relatedRows(db: Db, shape: { s: 'zh' | 'en'; lateral: boolean }, of: Of): Promise<SummaryRow[]> {
   const ids = await relatedIdsOf(db, of);
   if (!ids.length) return [];
   const values = Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
-  const rows = (await rowsById(db, { ...shape, count: ids.length }, values)) as unknown as (SummaryRow & {
-    id: number;
-  })[];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const rows = await summariesById(db, { ...shape, n: ids.length }, values);
+  const byId = new Map(rows.map((r) => [r.id, r as SummaryRow]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
