@@ -109,6 +109,8 @@ const schema = z.object({
     .min(0)
     .max(24 * 14)
     .optional(),
+  /** Days a delivered or picked-up order may be returned (Consumer Protection Act §19; default 7, config.ts RETURN_WINDOW_DAYS). */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).optional(),
   /** Simulator only: the pause between resends of an unanswered notice (ECPay: 5 to 15 minutes). */
   ECPAY_SIM_RESEND_MS: z.coerce
     .number()

@@ -50,6 +50,7 @@ import type {
   ShopSecretsTable,
   WishlistItemsTable,
 } from './tables/restock.ts';
+import type { RefundsTable, ReturnEventsTable, ReturnLinesTable, ReturnsTable } from './tables/returns.ts';
 import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
 import type {
   SimCvsStoresTable,
@@ -125,4 +126,8 @@ export interface Database {
   member_line_links: MemberLineLinksTable;
   line_login_states: LineLoginStatesTable;
   sim_line_codes: SimLineCodesTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  return_events: ReturnEventsTable;
+  refunds: RefundsTable;
 }
