@@ -35,6 +35,7 @@ import { invoiceSimulator } from './providers/invoice/simulator.ts';
 import { lineSimulator } from './providers/line/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { restockAlerts } from './restock/restock.routes.ts';
+import { orderReturns } from './returns/returns.routes.ts';
 import { shipments } from './shipping/shipping.routes.ts';
 import { wishlist } from './wishlist/wishlist.routes.ts';
 
@@ -121,6 +122,7 @@ export function createApp(deps: Deps) {
   api.route('/contact', contact);
   api.route('/cart', cart);
   api.route('/checkout', checkout);
+  api.route('/orders/:no/returns', orderReturns);
   api.route('/orders', orders);
   api.route('/orders', orderPayment);
   api.route('/payments', payments);
