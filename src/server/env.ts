@@ -81,6 +81,14 @@ const schema = z.object({
     .optional(),
   ECPAY_HASH_KEY: z.string().min(8).optional(),
   ECPAY_HASH_IV: z.string().min(8).optional(),
+  /**
+   * The merchant's check code of card refunds (CreditCheckCode of CreditDetail/QueryTrade/V2: ECPay's
+   * merchant console, 信用卡收單 → 信用卡授權資訊); the simulator's own code when unset outside production.
+   */
+  ECPAY_CREDIT_CHECK_CODE: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
   ECPAY_LOGISTICS_MERCHANT_ID: z
     .string()
     .regex(/^\d{7,10}$/)

@@ -54,9 +54,12 @@ import type { RefundsTable, ReturnEventsTable, ReturnLinesTable, ReturnsTable } 
 import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
 import type {
   SimCvsStoresTable,
+  SimEcpayCreditTable,
   SimEcpayTradesTable,
+  SimInvoiceAllowancesTable,
   SimInvoicesTable,
   SimLogisticsOrdersTable,
+  SimLogisticsReturnsTable,
 } from './tables/simulators.ts';
 import type { AdminAuditTable, StaffRecoveryCodesTable, StaffSessionsTable, StaffTable } from './tables/staff.ts';
 
@@ -92,6 +95,9 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   sim_cvs_stores: SimCvsStoresTable;
   sim_ecpay_trades: SimEcpayTradesTable;
+  sim_ecpay_credit: SimEcpayCreditTable;
+  sim_invoice_allowances: SimInvoiceAllowancesTable;
+  sim_logistics_returns: SimLogisticsReturnsTable;
   sim_invoices: SimInvoicesTable;
   carts: CartsTable;
   cart_items: CartItemsTable;

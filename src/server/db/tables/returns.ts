@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// Returns, their lines and timeline, and refunds (migration 020). (The conventions of every table: schema.ts.)
+// Returns, their lines and timeline, and refunds (migration 021). (The conventions of every table: schema.ts.)
 
 export interface ReturnsTable {
   id: Generated<number>;
