@@ -1,10 +1,12 @@
 import { expect } from 'vitest';
+import { invoiceWorkSettled } from '../../../src/server/payment/invoicing.ts';
 import { advanceParcel } from '../../../src/server/providers/logistics/simulator-express.ts';
 import { createShipment, shipmentTradeNo } from '../../../src/server/shipping/ship.ts';
-import type { FixtureOrder } from '../../helpers/order-fixture.ts';
+import { formsOf, postForm as postPage } from '../../helpers/html-forms.ts';
+import { type FixtureOrder, placeFixtureOrder } from '../../helpers/order-fixture.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
 import { registerMember } from '../accounts/users-helpers.ts';
-import { shippableOrder } from '../shipping/shipping-helpers.ts';
+import { startAttempt } from '../payment/payment-helpers.ts';
 
 export const DAY = 86_400_000;
 
@@ -29,13 +31,23 @@ export async function deliveredOrder(
     locale?: 'zh-TW' | 'en';
   },
 ): Promise<DeliveredOrder> {
-  const o = await shippableOrder(shop, { ship: 'home', payment: opts.payment, locale: opts.locale });
+  const o = await placeFixtureOrder(shop, { payment: opts.payment, locale: opts.locale });
   const k = shop.deps.db.kysely;
   if (opts.quantity && opts.quantity !== 1) await setQuantity(shop, o.id, opts.quantity);
   const skus = [
     (await k.selectFrom('order_lines').select('sku').where('order_id', '=', o.id).executeTakeFirstOrThrow()).sku,
   ];
   if (opts.second) skus.push(await addLine(shop, o.id, opts.second));
+  if (opts.payment === 'credit') await payByCard(shop, o);
+  else if (opts.payment === 'atm') {
+    const now = shop.clock.now();
+    await k
+      .updateTable('orders')
+      .set({ state: 'paid', paid_at: now, pay_deadline: null })
+      .where('id', '=', o.id)
+      .execute();
+    await k.insertInto('order_events').values({ order_id: o.id, state: 'paid', note: '', at: now }).execute();
+  }
   let token: string | undefined;
   if (opts.member) {
     const m = await registerMember(shop);
@@ -45,9 +57,27 @@ export async function deliveredOrder(
   }
   await createShipment(shop.deps, o.no);
   await advanceParcel(shop.deps, shipmentTradeNo(o.no), 'delivered');
+  await invoiceWorkSettled();
   const row = await k.selectFrom('orders').select(['state', 'total']).where('id', '=', o.id).executeTakeFirstOrThrow();
   expect(row.state).toBe('completed');
   return { ...o, total: row.total, skus, ...(token ? { token } : {}) };
+}
+
+const path = (url: string) => new URL(url, 'http://shop.test').pathname;
+
+/** Pays a guest's card order through the cashier simulator with its success card. */
+export async function payByCard(shop: TestShop, o: FixtureOrder) {
+  const start = await startAttempt(shop, o.no, o.guestKey);
+  const { action, fields } = start.json.result;
+  const page = await postPage(shop.app, path(action), fields);
+  const card = formsOf(page.html).find((f) => f.action.endsWith('/card'))!;
+  const paid = await postPage(shop.app, path(card.action), {
+    ...card.fields,
+    cardNumber: '4311-9522-2222-2222',
+    expiry: '12/30',
+    cvc: '123',
+  });
+  expect(paid.html).toContain('1|OK');
 }
 
 async function setQuantity(shop: TestShop, orderId: number, quantity: number) {
