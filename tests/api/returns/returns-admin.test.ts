@@ -165,3 +165,26 @@ describe('a card refund', () => {
     expect((await creditOf(o.no)).status).not.toBe('authorised');
   });
 });
+
+describe('npm run orders -- returns …', () => {
+  it('approves, receives and refunds through the same services, audited as the terminal', async () => {
+    const { returnsCommand } = await import('../../../scripts/lib/returns-tool.ts');
+    const o = await deliveredOrder(shop, { payment: 'cod' });
+    const id = String(
+      (await askReturn(shop, o, { lines: [{ sku: o.skus[0], quantity: 1 }], bank: BANK })).json.result.id,
+    );
+    const actor = { staffId: null, who: 'owner (terminal)', ip: 'terminal' };
+    await returnsCommand(shop.deps, actor, { sub: 'approve', id, method: 'shop' });
+    await returnsCommand(shop.deps, actor, { sub: 'receive', id, lines: [`${o.skus[0]}:1`] });
+    await expect(returnsCommand(shop.deps, actor, { sub: 'refund', id })).rejects.toThrow(/reference/);
+    await returnsCommand(shop.deps, actor, { sub: 'refund', id, reference: 'ATM 5566' });
+    const view = await admin('GET', `/${id}`, owner);
+    expect(view.json.result).toMatchObject({ state: 'closed', return_method: 'shop', refund: { state: 'sent' } });
+    expect((await auditOf(o.no)).map((a) => `${a.action}:${a.who}:${a.ok}`)).toEqual([
+      'return-approve:owner (terminal):1',
+      'return-receive:owner (terminal):1',
+      'return-refund:owner (terminal):0',
+      'return-refund:owner (terminal):1',
+    ]);
+  });
+});
