@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { armFault } from '../../../src/server/common/faults.ts';
+import { placeFixtureOrder } from '../../helpers/order-fixture.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
 import { signIn, staffMember, type TestStaff } from '../admin/admin-helpers.ts';
 import { createPaymentShop } from '../payment/payment-helpers.ts';
 import { stockOf } from '../shipping/shipping-helpers.ts';
-import { askReturn, BANK, callerOf, deliveredOrder } from './returns-helpers.ts';
+import { askReturn, BANK, callerOf, deliveredOrder, payByCard } from './returns-helpers.ts';
 
 let shop: TestShop & { origin: string };
 let owner: TestStaff;
@@ -186,5 +187,35 @@ describe('npm run orders -- returns …', () => {
       'return-refund:owner (terminal):0',
       'return-refund:owner (terminal):1',
     ]);
+  });
+});
+
+describe('a paid order cancelled before it shipped', () => {
+  it('gets its refund written with the cancel (no needs_refund flag), listed as needing action, sent once by the owner', async () => {
+    await signInAgain();
+    const o = await placeFixtureOrder(shop, { payment: 'credit' });
+    await payByCard(shop, o);
+    const cancelled = await shop.call('POST', `/api/orders/${o.no}/cancel`, { headers: { 'x-order-key': o.guestKey } });
+    expect(cancelled.json.result.state).toBe('cancelled');
+    const k = shop.deps.db.kysely;
+    expect(
+      Number(
+        (await k.selectFrom('orders').select('needs_refund').where('id', '=', o.id).executeTakeFirstOrThrow())
+          .needs_refund,
+      ),
+    ).toBe(0);
+    const pending = await shop.call('GET', '/api/admin/refunds?state=pending&limit=100', { token: owner.token });
+    const refund = pending.json.result.data.find((r: { order_no: string }) => r.order_no === o.no);
+    expect(refund).toMatchObject({ amount: o.total, method: 'card', state: 'pending', return_id: null });
+    const needs = await shop.call('GET', '/api/admin/orders?view=needs-action&limit=100', { token: staff.token });
+    expect(needs.json.result.data.map((x: { no: string }) => x.no)).toContain(o.no);
+    expect((await shop.call('GET', '/api/admin/refunds', { token: staff.token })).status).toBe(403);
+    const sends = await Promise.all(
+      [1, 2, 3].map(() => shop.call('POST', `/api/admin/refunds/${refund.id}/send`, { token: owner.token })),
+    );
+    expect(sends.map((s) => s.json.result.state)).toContain('sent');
+    const row = await k.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'sent', action: 'N', attempts: 1 });
+    expect((await creditOf(o.no)).status).toBe('cancelled');
   });
 });
