@@ -163,3 +163,32 @@ describe('return notices', () => {
     expect(() => parseReturnNotice({ ...posted!.fields, RtnCode: '2070' }, account())).toThrow(ReturnNoticeError);
   });
 });
+
+describe('production', () => {
+  it('refuses the after-sale simulator routes unless ALLOW_SIMULATORS=1', async () => {
+    const prod = await createTestShop({ env: { NODE_ENV: 'production' } });
+    try {
+      for (const path of [
+        '/api/sim/ecpay/CreditDetail/DoAction',
+        '/api/sim/ecpay/CreditDetail/QueryTrade/V2',
+        '/api/sim/ecpay/invoice/B2CInvoice/Allowance',
+        '/api/sim/ecpay/invoice/B2CInvoice/AllowanceInvalid',
+        '/api/sim/ecpay/invoice/B2CInvoice/GetAllowanceList',
+        '/api/sim/logistics/express/ReturnUniMartCVS',
+        '/api/sim/logistics/express/ReturnCVS',
+        '/api/sim/logistics/express/ReturnHilifeCVS',
+        '/api/sim/logistics/Express/ReturnHome',
+      ]) {
+        const res = await prod.app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'MerchantID=1',
+        });
+        expect(res.status, path).toBe(403);
+        expect((await res.json()).code, path).toBe('SIMULATOR_OFF');
+      }
+    } finally {
+      await prod.close();
+    }
+  });
+});
