@@ -9,6 +9,7 @@ import { sign } from '../ecpay/check-mac.ts';
 import { ecpayConfig } from '../ecpay/config.ts';
 import { ecpayDateTime } from '../ecpay/fields.ts';
 import { deliverNotice } from '../ecpay/simulator/deliver.ts';
+import { simulatorsOnly } from '../simulator-kit.ts';
 import { answer, ecpayInvoiceDate, open, rtn } from './simulator-envelope.ts';
 
 /**
@@ -147,6 +148,7 @@ async function allowance(c: Context<AppEnv>, collegiate: boolean) {
 
 /** ECPay's allowance operations, mounted by the invoice simulator under its prefix and `/B2CInvoice`. */
 export const allowanceOps = new Hono<AppEnv>();
+allowanceOps.use('*', simulatorsOnly);
 
 allowanceOps.post('/Allowance', (c) => allowance(c, false));
 allowanceOps.post('/AllowanceByCollegiate', (c) => allowance(c, true));
