@@ -56,9 +56,6 @@ export type ReceiverResult =
 export const isPickupName = (name: string): boolean =>
   (RECEIVER_ZH_RE.test(name) || RECEIVER_EN_RE.test(name)) && isCarrierName(name);
 
-/** The delivery methods whose parcel is booked with the carrier; shop pickup is not. */
-export type CarrierMethod = 'home' | 'cvs';
-
 /**
  * The message key of a receiver name the chosen method's carrier refuses, or undefined when it
  * takes it (or the method books no carrier). `name` is as the order keeps it.
