@@ -7,6 +7,7 @@ import { mailOutage } from './mail-outage.ts';
 import { noticeDuringOutage, noticeStorm, notifyOutageWindow } from './notices.ts';
 import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
+import { phoneProof } from './phone-proof.ts';
 import { lastCodeUse } from './promotions.ts';
 import { smsFailure } from './sms-failure.ts';
 import { fuzzStoreReplies } from './store-replies.ts';
@@ -21,6 +22,7 @@ export const SCENARIOS: Scenario[] = [
   otpBurst,
   throughput,
   checkoutLoad,
+  phoneProof,
   orderFault,
   smsFailure,
   noticeDuringOutage,

@@ -176,6 +176,11 @@ export const ERRORS = {
     zh: '已驗證的手機號碼與收件人手機不同，請驗證收件人手機。',
     en: 'The confirmed mobile number is not the receiver’s. Confirm the receiver’s number.',
   },
+  MEMBER_PHONE_UNVERIFIED: {
+    status: 403,
+    zh: '您的手機號碼尚未驗證，請先完成手機驗證再下單。',
+    en: 'Your mobile number is not verified yet. Verify it, then place the order.',
+  },
   ORDER_NOT_FOUND: {
     status: 404,
     zh: '找不到這筆訂單，請確認訂單編號或連結。',
