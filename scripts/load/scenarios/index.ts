@@ -8,6 +8,7 @@ import { noticeDuringOutage, noticeStorm, notifyOutageWindow } from './notices.t
 import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
 import { lastCodeUse } from './promotions.ts';
+import { restockBurst } from './restock.ts';
 import { smsFailure } from './sms-failure.ts';
 import { fuzzStoreReplies } from './store-replies.ts';
 import { throughput } from './throughput.ts';
@@ -17,6 +18,7 @@ export const SCENARIOS: Scenario[] = [
   lastItem,
   doubleSubmit,
   lastCodeUse,
+  restockBurst,
   noticeStorm,
   otpBurst,
   throughput,
