@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESTOCK_CONFIRM_MAILS_PER_HOUR, RESTOCK_CONFIRM_MS } from '../../../src/config.ts';
 import type { Deps } from '../../../src/server/context.ts';
 import { sendDue } from '../../../src/server/notify/sender.ts';
+import { RETENTION_MS, sweep } from '../../../src/server/ops/maintenance.ts';
 import { smtpEmail } from '../../../src/server/providers/email-smtp.ts';
 import { startSmtpSink } from '../../helpers/smtp-sink.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
@@ -139,6 +140,10 @@ describe('a guest’s email alert', () => {
     const late = await pressConfirm(shop, link!);
     expect(late.status).toBe(409);
     expect(late.page).toContain('This link has expired');
+    // The maintenance sweep removes it once past retention.
+    shop.clock.advance(RETENTION_MS);
+    expect((await sweep(shop.deps)).restockUnconfirmed).toBeGreaterThanOrEqual(1);
+    expect((await pressConfirm(shop, link!)).status).toBe(404);
   });
 });
 
