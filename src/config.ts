@@ -211,12 +211,16 @@ export const ADMIN_LABELS_MAX = 50;
  * Restock alerts and the wishlist (issue 32). A phone gets at most RESTOCK_ALERTS_PER_HOUR restock
  * texts in any hour (the environment's RESTOCK_ALERTS_PER_HOUR overrides it); more wait their turn in
  * the outbox. A guest may ask for RESTOCK_GUEST_PER_IP_HOUR alerts an hour from one address; one
- * contact waits for at most RESTOCK_MAX_WAITING variants. A wishlist holds WISHLIST_MAX variants and
+ * contact waits for at most RESTOCK_MAX_WAITING variants. An email given when asking counts once the
+ * link mailed to it is followed within RESTOCK_CONFIRM_MS; one address gets at most
+ * RESTOCK_CONFIRM_MAILS_PER_HOUR such links an hour. A wishlist holds WISHLIST_MAX variants and
  * its page shows WISHLIST_PAGE_SIZE at a time.
  */
 export const RESTOCK_ALERTS_PER_HOUR = 3;
 export const RESTOCK_GUEST_PER_IP_HOUR = 10;
 export const RESTOCK_MAX_WAITING = 50;
+export const RESTOCK_CONFIRM_MS = 7 * 24 * 3_600_000;
+export const RESTOCK_CONFIRM_MAILS_PER_HOUR = 3;
 export const WISHLIST_MAX = 200;
 export const WISHLIST_PAGE_SIZE = 12;
 /** The browser's key for a guest's wishlist taps (merged into the member's list at login). */

@@ -9,6 +9,7 @@ import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
 import { phoneProof } from './phone-proof.ts';
 import { lastCodeUse } from './promotions.ts';
+import { restockBurst } from './restock.ts';
 import { smsFailure } from './sms-failure.ts';
 import { fuzzStoreReplies } from './store-replies.ts';
 import { throughput } from './throughput.ts';
@@ -18,6 +19,7 @@ export const SCENARIOS: Scenario[] = [
   lastItem,
   doubleSubmit,
   lastCodeUse,
+  restockBurst,
   noticeStorm,
   otpBurst,
   throughput,

@@ -28,6 +28,10 @@ export const taipeiDay = (ms: number): string =>
 /** Midnight of the Taipei day `day` (YYYY-MM-DD), in epoch ms (Taipei is UTC+8, no daylight saving). */
 export const taipeiMidnight = (day: string): number => Date.parse(`${day}T00:00:00+08:00`);
 
+/** The console's page of order `no`, in the owner's language. */
+export const consoleOrderLink = (site: string, l: Locale, no: string) =>
+  `${site.replace(/\/$/, '')}${en(l) ? '/en' : ''}/admin/order?no=${encodeURIComponent(no)}`;
+
 /** Composes the owner's mail of `purpose` (also the text of the webhook's JSON). */
 export async function ownerMail(
   deps: Deps,
@@ -50,7 +54,14 @@ export async function ownerMail(
       ? `Order ${o.no}, total ${money(o.total)}, ${PAYMENT_NAMES[o.payment_method as PaymentCode]?.en ?? o.payment_method}, ${SHIPPING[o.shipping_method]?.en ?? o.shipping_method}, receiver ${o.receiver_name}.`
       : `訂單 ${o.no}，金額 ${money(o.total)}，${PAYMENT_NAMES[o.payment_method as PaymentCode]?.zh ?? o.payment_method}，${SHIPPING[o.shipping_method]?.zh ?? o.shipping_method}，收件人 ${o.receiver_name}。`
     : '';
-  const data: Record<string, unknown> = o ? { order: { no: o.no, total: o.total, state: o.state } } : {};
+  // The order's page in the console, beside the command that shows it.
+  const consoleUrl = o ? consoleOrderLink(deps.env.SITE_URL, l, o.no) : undefined;
+  const data: Record<string, unknown> = o
+    ? { order: { no: o.no, total: o.total, state: o.state, console_url: consoleUrl } }
+    : {};
+  const consoleLink = consoleUrl
+    ? { label: en(l) ? 'Open it in the console' : '在後台查看', href: consoleUrl }
+    : undefined;
   let c: Composed;
   switch (purpose) {
     case 'owner-new-order':
@@ -58,6 +69,7 @@ export async function ownerMail(
       c = {
         subject: en(l) ? `New order ${o.no} (${money(o.total)})` : `新訂單 ${o.no}（${money(o.total)}）`,
         paragraphs: [orderLine, en(l) ? `Run: npm run orders -- show ${o.no}` : `查看：npm run orders -- show ${o.no}`],
+        link: consoleLink,
       };
       break;
     case 'owner-needs-action': {
@@ -70,6 +82,7 @@ export async function ownerMail(
       c = {
         subject: en(l) ? `Order ${o.no} needs you: ${reason.en}` : `訂單 ${o.no} 需要處理：${reason.zh}`,
         paragraphs: [orderLine, en(l) ? `Run: npm run orders -- show ${o.no}` : `查看：npm run orders -- show ${o.no}`],
+        link: consoleLink,
       };
       break;
     }

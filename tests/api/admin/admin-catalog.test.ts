@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCatalogChange } from '../../../src/server/ops/page-rebuilds.ts';
-import { subscribe } from '../../../src/server/restock/alerts.ts';
+import { confirmAlert, subscribe } from '../../../src/server/restock/alerts.ts';
 import { fixture } from '../../helpers/catalog-tool.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { staffMember, type TestStaff } from './admin-helpers.ts';
@@ -118,8 +118,11 @@ describe('products, publish and withdraw', () => {
       .where('stock', '=', 0)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    for (const email of ['a@example.com', 'b@example.com'])
-      await subscribe(shop.deps, sold.sku, { email }, 'zh-TW', '203.0.113.9');
+    // Each address follows its confirmation link.
+    for (const email of ['a@example.com', 'b@example.com']) {
+      const asked = await subscribe(shop.deps, sold.sku, { email }, 'zh-TW', '203.0.113.9');
+      await confirmAlert(shop.deps, asked.alert.id);
+    }
     const r = await shop.call('GET', `/api/admin/products?q=${encodeURIComponent(sold.sku)}`, { token: staff.token });
     const variants = r.json.result.data.flatMap((p: { variants: { sku: string; waiting: number }[] }) => p.variants);
     expect(variants.find((v: { sku: string }) => v.sku === sold.sku)?.waiting).toBe(2);

@@ -167,7 +167,7 @@ export const adminEn = {
   'admin.action.labelOpened': 'The label opened in a new window.',
   'admin.action.stateNow': 'The order is now: {state}.',
   'admin.action.reconciled': 'ECPay says: {result}.',
-  'admin.action.resent': 'Sent again ({purpose}).',
+  'admin.action.resent': 'Sent again ({purpose}) to {to}.',
   'admin.action.cancelled': 'The order is cancelled.',
   'admin.catalog.title': 'Catalog',
   'admin.catalog.filters': 'Filter products',

@@ -167,7 +167,7 @@ export const adminZhTW = {
   'admin.action.labelOpened': '標籤已在新視窗開啟。',
   'admin.action.stateNow': '訂單狀態：{state}。',
   'admin.action.reconciled': '對帳結果：{result}。',
-  'admin.action.resent': '已重寄（{purpose}）。',
+  'admin.action.resent': '已重寄（{purpose}）至 {to}。',
   'admin.action.cancelled': '訂單已取消。',
   'admin.catalog.title': '商品',
   'admin.catalog.filters': '篩選商品',
