@@ -5,7 +5,7 @@ import { type Ctx, layouts, type Scenario, spread } from './context.ts';
 
 const ASKS = 50;
 /** The variant this scenario waits for (counted from the last; the order scenarios take 0 to 7). */
-const ITEM = 12;
+const ITEM = 14;
 
 /** The form POST a browser sends from the unsubscribe page. */
 const unsubscribe = (base: string, token: string) =>
@@ -15,14 +15,14 @@ const unsubscribe = (base: string, token: string) =>
   });
 
 /**
- * L7 (issue 38): 50 guest restock subscriptions of one address at once (its case varied, each from
+ * L8 (issue 38): 50 guest restock subscriptions of one address at once (its case varied, each from
  * its own IP, over both servers on PostgreSQL), while that address already waits with a confirmed
  * alert: every answer is a new pending alert (201, one shape) with a token of its own, none cancels
  * the waiting alert, at the unsubscribe link or by DELETE; the address gets at most
  * RESTOCK_CONFIRM_MAILS_PER_HOUR confirmation links.
  */
 export const restockBurst: Scenario = {
-  name: 'L7',
+  name: 'L8 restock asks',
   async run(ctx: Ctx) {
     const k = ctx.shop.db.kysely;
     const item = await pickItem(ctx.shop, ITEM);
@@ -73,7 +73,7 @@ export const restockBurst: Scenario = {
         )
         .executeTakeFirstOrThrow();
       ctx.report.add({
-        scenario: `L7 restock asks of one address (${label})`,
+        scenario: `L8 restock asks of one address (${label})`,
         tried: `${ASKS} concurrent guest subscriptions of one waiting address (case varied), then each token against its alert`,
         target: `${ASKS} × 201 pending, each its own alert and token; no token reaches the waiting alert; ≤ ${RESTOCK_CONFIRM_MAILS_PER_HOUR} confirmation links`,
         figure: `${statusSummary(answers)}; ${ids.size} alerts, ${tokens.size} tokens; ${reached} of ${tries.length} tries on the waiting alert not refused; it is ${still?.state}; ${Number(links.n)} links`,

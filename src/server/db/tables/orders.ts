@@ -21,7 +21,7 @@ export interface ShippingMethodsTable {
   active: Generated<number>;
 }
 
-/** A guest's further private order link (the resent placed mail's): the key's SHA-256 (migration 020). */
+/** A guest's further private order link (the resent placed mail's): the key's SHA-256 (migration 023). */
 export interface OrderGuestKeysTable {
   key_hash: string;
   order_id: number;
