@@ -95,3 +95,17 @@ describe('POST /api/auth/line/phone/send tells no one whose number it is', () =>
     expect(over.json.code).toBe('RATE_LIMITED');
   });
 });
+
+describe('a return path with control characters', () => {
+  it('is refused at the start: the sign-in comes back to the home page, never to a header Node refuses', async () => {
+    for (const bad of ['/cart\u001c', '/cart\u007f', '/cart\u0000x', '/cart\u200f']) {
+      const r = await signInWithLine(shop, freshLineName(), bad);
+      expect(r.status).toBe(302);
+      expect(r.location).toBe('/');
+      expect(r.token).toBeTruthy();
+    }
+    const rows = await shop.deps.db.kysely.selectFrom('line_login_states').select('return_path').execute();
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+    expect(rows.filter((row) => /[\u0000-\u001f\u007f\u200f]/.test(row.return_path))).toEqual([]);
+  });
+});

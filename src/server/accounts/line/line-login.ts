@@ -139,6 +139,8 @@ export async function finishLineLogin(
         .executeTakeFirst()
     : undefined;
   const locale = (row?.locale === 'en' ? 'en' : DEFAULT_LOCALE) as Locale;
+  // Checked at the start; checked again here, as it becomes a Location header.
+  if (row) row.return_path = safeReturnPath(row.return_path) ?? '/';
   const purpose = row?.purpose ?? 'login';
   const fail = (reason: LineFailure, detail?: string) => new LineLoginError(reason, locale, purpose, detail);
   // The state must be one this shop issued, to this browser, not yet used and not expired.
