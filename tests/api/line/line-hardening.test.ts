@@ -1,6 +1,9 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../../src/server/accounts/login-guard.ts';
 import { SMS_LIMITS } from '../../../src/server/accounts/sms-limits.ts';
+import { LINE_ISSUER, SIMULATOR_CHANNEL } from '../../../src/server/providers/line/config.ts';
+import { checkIdToken, signIdToken } from '../../../src/server/providers/line/id-token.ts';
 import { freshIp, freshPhone, lastCode, outbox } from '../accounts/users-helpers.ts';
 import { createLineShop, freshLineName, START, signInWithLine } from './line-helpers.ts';
 
@@ -107,5 +110,32 @@ describe('a return path with control characters', () => {
     const rows = await shop.deps.db.kysely.selectFrom('line_login_states').select('return_path').execute();
     // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
     expect(rows.filter((row) => /[\u0000-\u001f\u007f\u200f]/.test(row.return_path))).toEqual([]);
+  });
+});
+
+describe('the ID token check (jose)', () => {
+  const now = 2_000_000_000;
+  const claims = { iss: LINE_ISSUER, sub: 'Uabc', aud: SIMULATOR_CHANNEL.id, exp: now + 60, iat: now };
+  const opts = { channelId: SIMULATOR_CHANNEL.id, channelSecret: SIMULATOR_CHANNEL.secret, issuer: LINE_ISSUER };
+
+  it('gives another clock its leeway past the expiry, and no more', async () => {
+    const token = await signIdToken(claims, SIMULATOR_CHANNEL.secret);
+    expect('claims' in (await checkIdToken(token, { ...opts, nowS: now + 90, clockToleranceS: 60 }))).toBe(true);
+    expect(await checkIdToken(token, { ...opts, nowS: now + 121, clockToleranceS: 60 })).toEqual({
+      problem: 'expired',
+    });
+  });
+
+  it('takes HS256 only, and refuses a token without a subject or an expiry', async () => {
+    const key = new TextEncoder().encode(SIMULATOR_CHANNEL.secret);
+    const hs512 = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS512' }).sign(key);
+    expect(await checkIdToken(hs512, { ...opts, nowS: now })).toEqual({ problem: 'signature' });
+    const { sub: _sub, ...noSub } = claims;
+    const anonymous = await new SignJWT(noSub).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    expect(await checkIdToken(anonymous, { ...opts, nowS: now })).toEqual({ problem: 'malformed' });
+    const { exp: _exp, ...noExp } = claims;
+    const forever = await new SignJWT(noExp).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    expect(await checkIdToken(forever, { ...opts, nowS: now })).toEqual({ problem: 'expired' });
+    expect(await checkIdToken('not.a.token', { ...opts, nowS: now })).toEqual({ problem: 'malformed' });
   });
 });
