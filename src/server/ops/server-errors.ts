@@ -10,9 +10,6 @@ import { log } from '../common/log.ts';
 /** Node's refusals of a header name or value (control characters, characters above U+00FF). */
 const HEADER_ERRORS = new Set(['ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN', 'ERR_HTTP_INVALID_HEADER_VALUE']);
 
-/** The path of a request without its query (which may hold a token). */
-const pathOf = (url: string | undefined) => (url ?? '').split('?')[0]?.slice(0, 200) ?? '';
-
 /**
  * A response that answers 500 with the error envelope when Node refuses its headers at writeHead
  * (logged as one line), and then ignores what the adapter still writes of the refused response.
@@ -30,8 +27,14 @@ export class GuardedResponse<Request extends IncomingMessage = IncomingMessage> 
       const code = (err as { code?: unknown }).code;
       if (this.headersSent || typeof code !== 'string' || !HEADER_ERRORS.has(code)) throw err;
       this.#replaced = true;
+      // The request id ties it to the request's own line; the path is not logged (it may hold a token).
+      const given = args.find((a) => a && typeof a === 'object' && !Array.isArray(a)) as
+        | Record<string, unknown>
+        | undefined;
+      const idKey = Object.keys(given ?? {}).find((k) => k.toLowerCase() === 'x-request-id');
+      const requestId = String((idKey && given?.[idKey]) ?? this.getHeader('x-request-id') ?? '');
       log.error(
-        { event: 'response_header_refused', method: this.req.method, path: pathOf(this.req.url), err },
+        { event: 'response_header_refused', requestId, method: this.req.method, err },
         'a response header was refused by Node; answered 500',
       );
       for (const name of this.getHeaderNames()) this.removeHeader(name);
