@@ -199,6 +199,8 @@ export const TOTP_WINDOW_STEPS = 1;
 export const TOTP_ISSUER = 'Soundwood';
 /** Recovery codes given at setup, each good for one sign-in. */
 export const STAFF_RECOVERY_CODES = 10;
+/** Failed console sign-ins to one staff account in one Taipei day after which the owners are mailed (once that day). */
+export const STAFF_LOGIN_FAILURES_ALERT = 10;
 /** Largest Shopify CSV the console uploads (the rest of the API reads at most 100 KB). */
 export const ADMIN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Lists of the console's Today page. */

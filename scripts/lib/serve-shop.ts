@@ -9,6 +9,7 @@ import type { Deps } from '../../src/server/context.ts';
 import type { ServerEnv } from '../../src/server/env.ts';
 import { startNotifier } from '../../src/server/notify/sender.ts';
 import { startSweeper } from '../../src/server/ops/maintenance.ts';
+import { guardedServerOptions, routeStrayErrors } from '../../src/server/ops/server-errors.ts';
 import { startPaymentSweeper } from '../../src/server/payment/sweep.ts';
 
 export function serveShop(
@@ -17,10 +18,11 @@ export function serveShop(
   fetch: (request: Request) => Response | Promise<Response>,
   onListening: (port: number) => void,
 ): void {
+  routeStrayErrors();
   const stopSweeper = startSweeper(deps);
   const stopNotifier = startNotifier(deps);
   let stopPaymentSweeper = async () => {};
-  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const server = serve({ fetch, port: env.PORT, hostname: env.HOST, serverOptions: guardedServerOptions }, (info) => {
     onListening(info.port);
     stopPaymentSweeper = startPaymentSweeper(deps);
   });

@@ -18,7 +18,7 @@ import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import { pagesUpdateNotice } from '../ops/page-rebuild-notice.ts';
 import { pageQuery } from './admin-common.ts';
 import { listProductsForConsole } from './catalog-view.ts';
-import { type AdminEnv, ownerOnlyError, requireOwner, requireStaff, staffOf } from './staff-auth.ts';
+import { type AdminEnv, ownerOnlyRefusal, requireOwner, requireStaff, staffOf } from './staff-auth.ts';
 
 const amount = z.number().int().min(0).max(999_999_999);
 const variantBody = z
@@ -75,7 +75,7 @@ adminCatalog.get('/products', requireStaff, async (c) => {
 
 adminCatalog.patch('/variants/:sku', noQuery, requireStaff, async (c) => {
   const body = await jsonBody(c, variantBody);
-  if (body.price !== undefined && staffOf(c).role !== 'owner') throw ownerOnlyError('prices', c.get('locale'));
+  if (body.price !== undefined && staffOf(c).role !== 'owner') throw await ownerOnlyRefusal(c, 'prices');
   const deps = c.get('deps');
   const sku = c.req.param('sku');
   const found = await deps.db.kysely.selectFrom('variants').select('id').where('sku', '=', sku).executeTakeFirst();

@@ -10,6 +10,11 @@ export const ERRORS = {
     zh: '請求內容有誤，請檢查後再試一次。',
     en: 'The request is not valid. Check it and try again.',
   },
+  MALFORMED_PATH: {
+    status: 400,
+    zh: '網址中有無效的 % 編碼，請檢查網址後再試一次。',
+    en: 'The address has a malformed % escape. Check the address and try again.',
+  },
   VALIDATION_FAILED: {
     status: 400,
     zh: '有些欄位需要修正，請依提示修改。',

@@ -11,7 +11,13 @@ export const SHOPPER_PURPOSES = [
   'order-cancelled',
 ] as const;
 /** The owner's alerts, by mail (SHOP_NOTIFY_EMAIL) and webhook (SHOP_NOTIFY_WEBHOOK). */
-export const OWNER_PURPOSES = ['owner-new-order', 'owner-needs-action', 'owner-low-stock', 'owner-daily'] as const;
+export const OWNER_PURPOSES = [
+  'owner-new-order',
+  'owner-needs-action',
+  'owner-low-stock',
+  'owner-daily',
+  'owner-staff-login',
+] as const;
 export type ShopperPurpose = (typeof SHOPPER_PURPOSES)[number];
 export type OwnerPurpose = (typeof OWNER_PURPOSES)[number];
 /** A subscriber's restock alert (issue 32): one text or mail per subscription; the link confirming an address. */

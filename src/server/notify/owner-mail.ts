@@ -99,6 +99,24 @@ export async function ownerMail(
       };
       break;
     }
+    case 'owner-staff-login': {
+      const email = String(payload.email);
+      const day = String(payload.day);
+      Object.assign(data, { staff: { email }, day, failures: payload.count });
+      c = {
+        subject: en(l) ? `Failed console sign-ins: ${email}` : `後台登入多次失敗：${email}`,
+        paragraphs: en(l)
+          ? [
+              `${payload.count} sign-ins to the console account ${email} failed on ${day} (Taipei time): a wrong password or code.`,
+              'If that was not its holder, have another owner reset the account on the console’s Staff page, and read the audit log for the addresses they came from.',
+            ]
+          : [
+              `${day}（台北時間）後台帳號 ${email} 已有 ${payload.count} 次登入失敗（密碼或驗證碼錯誤）。`,
+              '若不是帳號本人，請由另一位店主在後台的「員工」頁重設此帳號，並查看操作紀錄中的來源位址。',
+            ],
+      };
+      break;
+    }
     case 'owner-daily': {
       const d = await digest(deps, String(payload.day));
       Object.assign(data, d);
