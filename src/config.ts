@@ -221,3 +221,11 @@ export const WISHLIST_MAX = 200;
 export const WISHLIST_PAGE_SIZE = 12;
 /** The browser's key for a guest's wishlist taps (merged into the member's list at login). */
 export const WISHLIST_STORAGE_KEY = 'sw-wishlist';
+/**
+ * How long the server keeps an idle connection open for another request (KEEP_ALIVE_SECONDS
+ * overrides it): above a load balancer's idle timeout (AWS ALB: 60 s), or the balancer sends a request
+ * on a connection the server is closing and answers 502. A request's headers may take
+ * HEADERS_TIMEOUT_MARGIN_MS longer than that, as Node asks (headersTimeout above keepAliveTimeout).
+ */
+export const KEEP_ALIVE_SECONDS = 65;
+export const HEADERS_TIMEOUT_MARGIN_MS = 5_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEEP_ALIVE_SECONDS } from '../config.ts';
 import { LOG_LEVELS } from './common/log.ts';
 
 /** `min-max` or `min-` (no upper bound), whole NT$. */
@@ -23,6 +24,8 @@ const schema = z.object({
   DIST_DIR: z.string().min(1).default('dist'),
   // How often a serving process checks whether its pages need a rebuild (0: never; pages built by a job).
   REBUILD_CHECK_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** Seconds an idle connection stays open (config.ts KEEP_ALIVE_SECONDS); above the load balancer's idle timeout. */
+  KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(KEEP_ALIVE_SECONDS),
   DATABASE_URL: z.string().url().optional(),
   /** The shop's own photos (catalog import), served at /media/; outside the build output so builds keep them. */
   MEDIA_DIR: z.string().min(1).default('./data/media'),
