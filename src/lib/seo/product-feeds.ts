@@ -14,6 +14,8 @@ export const GOOGLE_NS = 'http://base.google.com/ns/1.0';
 /** Google's limits: title 150 characters, description 5,000. */
 export const TITLE_MAX = 150;
 export const DESCRIPTION_MAX = 5000;
+/** Meta's longest description: 9,999 characters. */
+export const META_DESCRIPTION_MAX = 9999;
 /** ISO 4217: the shop sells in New Taiwan dollars. */
 export const CURRENCY = 'TWD';
 /** The country the shop ships to (ISO 3166-1 alpha-2). */
@@ -70,12 +72,15 @@ export function plainText(text: string, max: number): string {
 
 export const money = (amount: number): string => `${amount} ${CURRENCY}`;
 
-/** The entries of the variants that can be listed: one without any image cannot (image_link is required). */
-export function feedEntries(products: FeedProduct[], ctx: FeedContext): FeedEntry[] {
+/**
+ * The entries of the variants that can be listed: one without any image cannot (image_link is
+ * required). Descriptions (plain text from the API) are cut at the feed's `descriptionMax`.
+ */
+export function feedEntries(products: FeedProduct[], ctx: FeedContext, descriptionMax: number): FeedEntry[] {
   const out: FeedEntry[] = [];
   for (const p of products) {
     const path = localePath(ctx.locale, `/brands/${p.brandSlug}/${p.slug}`);
-    const description = plainText(p.description || p.name, DESCRIPTION_MAX);
+    const description = plainText(p.description || p.name, descriptionMax);
     const brand = plainText(p.brand, TITLE_MAX);
     for (const v of p.variants) {
       if (v.image === '') continue;
@@ -122,7 +127,7 @@ export function googleFeedXml(products: FeedProduct[], ctx: FeedContext): string
     `<link>${xml(home)}</link>`,
     `<description>${xml(plainText(ctx.shopDescription, DESCRIPTION_MAX))}</description>`,
   ];
-  for (const e of feedEntries(products, ctx)) {
+  for (const e of feedEntries(products, ctx, DESCRIPTION_MAX)) {
     out.push(
       [
         '<item>',
@@ -154,7 +159,7 @@ const csv = (value: string): string => `"${value.replaceAll('"', '""')}"`;
 /** The Meta commerce catalog feed (CSV, header row first). */
 export function metaFeedCsv(products: FeedProduct[], ctx: FeedContext): string {
   const rows = [META_COLUMNS.join(',')];
-  for (const e of feedEntries(products, ctx)) {
+  for (const e of feedEntries(products, ctx, META_DESCRIPTION_MAX)) {
     const row: Record<(typeof META_COLUMNS)[number], string> = {
       id: e.id,
       title: e.title,

@@ -8,6 +8,7 @@ import type { Locale } from '../../../src/config.ts';
 import { feedContext, feedPaths, ZH_ONLY } from '../../../src/features/feeds/feed-route.server.ts';
 import { closeBuildData, feedProducts, forgetBuildData } from '../../../src/lib/api/build.server.ts';
 import { forgetSiteDigests } from '../../../src/lib/api/page-keys.server.ts';
+import { safeBodyHtml } from '../../../src/lib/body-html.ts';
 import { GOOGLE_NS, googleFeedXml, META_COLUMNS, metaFeedCsv } from '../../../src/lib/seo/product-feeds.ts';
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import { openDb } from '../../../src/server/db/index.ts';
@@ -250,5 +251,42 @@ describe('Meta commerce catalog feed', () => {
       expect(new URL(r.image_link!).origin).toBe(SITE.origin);
     }
     expect(records.some((r) => r.sale_price !== '')).toBe(true);
+  });
+});
+
+describe('descriptions in both feeds', () => {
+  it('are plain text from an imported HTML body, cut at each feed’s limit (Google 5,000, Meta 9,999)', async () => {
+    const [short, long] = await db.kysely
+      .selectFrom('products')
+      .select(['id', 'uid'])
+      .where('withdrawn_at', 'is', null)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    await db.kysely
+      .updateTable('products')
+      .set({ description_zh: safeBodyHtml('<p>Warm <b>bold</b> tone &amp; &lt;highs&gt;</p><p>Second&nbsp;line</p>') })
+      .where('id', '=', short!.id)
+      .execute();
+    await db.kysely
+      .updateTable('products')
+      .set({ description_zh: safeBodyHtml(`<p>${'<em>word</em> &amp; '.repeat(1500)}</p>`) })
+      .where('id', '=', long!.id)
+      .execute();
+    const { items } = parseGoogle(await google('zh-TW'));
+    const inGoogle = (uid: string) => ONE(items.find((i) => ONE(i.item_group_id) === uid)!.description);
+    expect(inGoogle(short!.uid)).toBe('Warm bold tone & <highs> Second line');
+    expect(inGoogle(long!.uid)).toHaveLength(5000);
+    expect(inGoogle(long!.uid)).toMatch(/^word & word & .*…$/);
+    expect(inGoogle(long!.uid)).not.toMatch(/<em>|&amp;/);
+
+    fresh();
+    const rows: string[][] = parseCsv(metaFeedCsv(await feedProducts('zh-TW'), await feedContext('zh-TW', SITE)));
+    const col = (name: string) => META_COLUMNS.indexOf(name as (typeof META_COLUMNS)[number]);
+    const inMeta = (uid: string) => rows.find((r) => r[col('item_group_id')] === uid)![col('description')]!;
+    expect(inMeta(short!.uid)).toBe('Warm bold tone & <highs> Second line');
+    // 1,500 × "word & " is 10,500 characters: more than Meta takes.
+    expect(inMeta(long!.uid)).toHaveLength(9999);
+    expect(inMeta(long!.uid)).toBe('word & '.repeat(1500).slice(0, 9999));
   });
 });
