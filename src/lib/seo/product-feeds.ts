@@ -8,6 +8,7 @@
  */
 import type { Locale } from '../../config.ts';
 import type { FeedProduct } from '../api/build.server.ts';
+import { escapeCell } from '../csv-cells.ts';
 import { localePath } from '../i18n/locale.ts';
 
 export const GOOGLE_NS = 'http://base.google.com/ns/1.0';
@@ -153,8 +154,12 @@ export function googleFeedXml(products: FeedProduct[], ctx: FeedContext): string
   return out.join('\n');
 }
 
-/** A CSV field, always quoted (Meta: fields with whitespace or commas in double quotes, quotes doubled). */
-const csv = (value: string): string => `"${value.replaceAll('"', '""')}"`;
+/**
+ * A CSV field, always quoted (Meta: fields with whitespace or commas in double quotes, quotes
+ * doubled), and never a formula when the file is opened in a spreadsheet: text beginning with
+ * `=`, `+`, `-` or `@` is written after an apostrophe, as the owner's catalog export does.
+ */
+const csv = (value: string): string => `"${String(escapeCell(value)).replaceAll('"', '""')}"`;
 
 /** The Meta commerce catalog feed (CSV, header row first). */
 export function metaFeedCsv(products: FeedProduct[], ctx: FeedContext): string {

@@ -185,6 +185,28 @@ describe('import and export', () => {
     expect(r.problems[0].message).toBe('line 4, Variant Price: "15990.50" is not a whole NT$ amount');
   });
 
+  it('refuses a SKU beginning like a formula with a field message in the caller’s language', async () => {
+    const body = 'Handle,Title,Vendor,Type,Variant SKU,Variant Price\nformula-sku,甲,Sony,配件,@SUM(A1),100\n';
+    for (const [lang, message] of [
+      [
+        'en',
+        'line 2, Variant SKU: SKU "@SUM(A1)" may not begin with =, +, - or @ (spreadsheets would run it as a formula)',
+      ],
+      ['zh-TW', '第 2 行，Variant SKU：SKU「@SUM(A1)」不可以 =、+、-、@ 開頭（試算表會把它當成公式）'],
+    ] as const) {
+      const r = await shop.app.request('/api/admin/catalog/import', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/csv', 'accept-language': lang },
+        body,
+      });
+      const result = (await r.json()).result;
+      expect(result.applied).toBe(false);
+      expect(result.problems).toEqual([
+        expect.objectContaining({ line: 2, column: 'Variant SKU', code: 'sku_formula', message }),
+      ]);
+    }
+  });
+
   it('takes a file over the JSON limit, refuses one over 10 MB, refuses staff', async () => {
     const big = `${csv.toString('utf8')}${' '.repeat(200 * 1024)}`;
     expect((await upload(owner.token, '?dry_run=1', big)).status).toBe(200);

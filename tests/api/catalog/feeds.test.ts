@@ -290,3 +290,31 @@ describe('descriptions in both feeds', () => {
     expect(inMeta(long!.uid)).toBe('word & '.repeat(1500).slice(0, 9999));
   });
 });
+
+describe('formula cells in the Meta CSV', () => {
+  it('writes text that begins like a formula after an apostrophe, as the owner’s export does', async () => {
+    const p = await db.kysely
+      .selectFrom('products as p')
+      .innerJoin('variants as v', 'v.product_id', 'p.id')
+      .select(['p.id', 'p.uid', 'p.brand_id', 'v.id as variant_id'])
+      .where('p.withdrawn_at', 'is', null)
+      .orderBy('p.id', 'desc')
+      .executeTakeFirstOrThrow();
+    await db.kysely
+      .updateTable('products')
+      .set({ name_zh: '=HYPERLINK("https://evil.example","x")', description_zh: "+cmd|' /C calc'!A0" })
+      .where('id', '=', p.id)
+      .execute();
+    await db.kysely.updateTable('brands').set({ name_zh: '@SUM(1+1)' }).where('id', '=', p.brand_id).execute();
+    // A SKU from before the import refused them.
+    await db.kysely.updateTable('variants').set({ sku: '-2+3' }).where('id', '=', p.variant_id).execute();
+    fresh();
+    const rows: string[][] = parseCsv(metaFeedCsv(await feedProducts('zh-TW'), await feedContext('zh-TW', SITE)));
+    for (const row of rows) for (const cell of row) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+    const col = (name: string) => META_COLUMNS.indexOf(name as (typeof META_COLUMNS)[number]);
+    const row = rows.find((r) => r[col('item_group_id')] === p.uid && r[col('id')] === "'-2+3")!;
+    expect(row[col('title')]).toMatch(/^'=HYPERLINK\("https:\/\/evil\.example","x"\)/);
+    expect(row[col('description')]).toBe("'+cmd|' /C calc'!A0");
+    expect(row[col('brand')]).toBe("'@SUM(1+1)");
+  });
+});

@@ -44,6 +44,10 @@ export const PROBLEMS = T({
     'zh-TW': (a) => `SKU「${a.value}」已用於第 ${a.line} 行`,
     en: (a) => `SKU "${a.value}" is already used on line ${a.line}`,
   },
+  sku_formula: {
+    'zh-TW': (a) => `SKU「${a.value}」不可以 =、+、-、@ 開頭（試算表會把它當成公式）`,
+    en: (a) => `SKU "${a.value}" may not begin with =, +, - or @ (spreadsheets would run it as a formula)`,
+  },
   sku_taken: {
     'zh-TW': (a) => `SKU「${a.value}」屬於另一件商品「${a.handle}」`,
     en: (a) => `SKU "${a.value}" belongs to another product, "${a.handle}"`,
