@@ -94,6 +94,12 @@ export const PROBLEMS = T({
     'zh-TW': (a) => `無法讀取圖片「${a.value}」（${a.reason}）`,
     en: (a) => `the image "${a.value}" cannot be read (${a.reason})`,
   },
+  image_address_refused: {
+    'zh-TW': (a) =>
+      `未讀取圖片「${a.value}」：網址不是公開的網路位址（本機、內部或區域網路，或無法解析的名稱），請改用公開的圖片網址`,
+    en: (a) =>
+      `the image "${a.value}" was not fetched: its address is not a public one (this machine, a private or local network, or a name that does not resolve); use a public image URL`,
+  },
   image_type: {
     'zh-TW': (a) => `「${a.value}」不是 JPEG、PNG、WebP、AVIF 或 GIF 圖片`,
     en: (a) => `"${a.value}" is not a JPEG, PNG, WebP, AVIF or GIF image`,
