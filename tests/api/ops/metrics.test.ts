@@ -55,7 +55,7 @@ describe('access', () => {
   it('is not local behind a same-host proxy that names itself only in X-Real-IP, Via, Forwarded or Host', async () => {
     for (const host of ['localhost', 'localhost:4321', '127.0.0.1:4321', '[::1]:4321', '[::1]'])
       expect((await shop.call('GET', '/api/metrics', { ip: '127.0.0.1', headers: { host } })).status, host).toBe(200);
-    const through = [
+    const through: Record<string, string>[] = [
       { 'x-real-ip': '127.0.0.1' },
       { via: '1.1 nginx' },
       { forwarded: 'for=127.0.0.1' },
