@@ -203,6 +203,12 @@ export const STAFF_RECOVERY_CODES = 10;
 export const ADMIN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Lists of the console's Today page. */
 export const ADMIN_TODAY_LIST_MAX = 50;
+/**
+ * Products on sale the product feeds leave out for want of a photo: the console's catalog page lists
+ * FEED_GAPS_LIST_MAX of them, the build's log line names FEED_GAPS_LOG_MAX (both give the count).
+ */
+export const FEED_GAPS_LIST_MAX = 20;
+export const FEED_GAPS_LOG_MAX = 10;
 /** An unclaimed parcel waits in the console's "needs action" this long after it came back. */
 export const ADMIN_UNCLAIMED_DAYS = 14;
 /** Labels printed on one sheet at most. */

@@ -107,6 +107,30 @@ export function feedEntries(products: FeedProduct[], ctx: FeedContext, descripti
   return out;
 }
 
+/** The products on sale whose variants have no photo (each left out of the feeds), with those SKUs. */
+export function withoutPhoto(products: FeedProduct[]): { slug: string; skus: string[] }[] {
+  return products
+    .map((p) => ({ slug: p.slug, skus: p.variants.filter((v) => v.image === '').map((v) => v.sku) }))
+    .filter((p) => p.skus.length > 0);
+}
+
+/**
+ * The build's one warning line about the variants the feeds leave out for want of a photo: how
+ * many, and the first `max` products by handle with their SKUs; null when every variant has one.
+ */
+export function feedGapsWarning(products: FeedProduct[], max: number): string | null {
+  const gaps = withoutPhoto(products);
+  if (gaps.length === 0) return null;
+  const variants = gaps.reduce((n, g) => n + g.skus.length, 0);
+  const named = gaps.slice(0, max).map((g) => `${g.slug} (${g.skus.join(', ')})`);
+  const more = gaps.length > max ? `, and ${gaps.length - max} more` : '';
+  return (
+    `Warning: ${gaps.length} product(s) on sale (${variants} variant(s)) have no photo and are left out of the ` +
+    `product feeds (/feeds/google.xml, /feeds/meta.csv): ${named.join('; ')}${more}. ` +
+    'Add a photo (Image Src) by import; the console’s catalog page lists them too.'
+  );
+}
+
 const xml = (text: string): string =>
   text
     .replaceAll('&', '&amp;')

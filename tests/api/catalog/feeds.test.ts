@@ -9,7 +9,13 @@ import { feedContext, feedPaths, ZH_ONLY } from '../../../src/features/feeds/fee
 import { closeBuildData, feedProducts, forgetBuildData } from '../../../src/lib/api/build.server.ts';
 import { forgetSiteDigests } from '../../../src/lib/api/page-keys.server.ts';
 import { safeBodyHtml } from '../../../src/lib/body-html.ts';
-import { GOOGLE_NS, googleFeedXml, META_COLUMNS, metaFeedCsv } from '../../../src/lib/seo/product-feeds.ts';
+import {
+  feedGapsWarning,
+  GOOGLE_NS,
+  googleFeedXml,
+  META_COLUMNS,
+  metaFeedCsv,
+} from '../../../src/lib/seo/product-feeds.ts';
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import { openDb } from '../../../src/server/db/index.ts';
 import { migrate } from '../../../src/server/db/migrate.ts';
@@ -316,5 +322,46 @@ describe('formula cells in the Meta CSV', () => {
     expect(row[col('title')]).toMatch(/^'=HYPERLINK\("https:\/\/evil\.example","x"\)/);
     expect(row[col('description')]).toBe("'+cmd|' /C calc'!A0");
     expect(row[col('brand')]).toBe("'@SUM(1+1)");
+  });
+});
+
+describe('products left out for want of a photo', () => {
+  it('are named in one warning line of the build, with the count, capped', async () => {
+    fresh();
+    expect(feedGapsWarning(await feedProducts('zh-TW'), 10)).toBeNull();
+    const bare = await db.kysely
+      .selectFrom('products')
+      .select(['id', 'slug'])
+      .where('withdrawn_at', 'is', null)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    for (const p of bare) {
+      await db.kysely.deleteFrom('product_images').where('product_id', '=', p.id).execute();
+      await db.kysely.updateTable('variants').set({ image: '' }).where('product_id', '=', p.id).execute();
+    }
+    const skus = await db.kysely
+      .selectFrom('variants')
+      .select(['sku', 'product_id'])
+      .where(
+        'product_id',
+        'in',
+        bare.map((p) => p.id),
+      )
+      .execute();
+    fresh();
+    const products = await feedProducts('zh-TW');
+    const line = feedGapsWarning(products, 2)!;
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toContain(`Warning: 3 product(s) on sale (${skus.length} variant(s)) have no photo`);
+    for (const p of bare.slice(0, 2)) {
+      expect(line).toContain(p.slug);
+      for (const v of skus.filter((s) => s.product_id === p.id)) expect(line).toContain(v.sku);
+    }
+    expect(line).not.toContain(`${bare[2]!.slug} (`);
+    expect(line).toContain('and 1 more');
+    // And the feeds indeed leave those variants out.
+    const ids = parseGoogle(googleFeedXml(products, await feedContext('zh-TW', SITE))).items.map((i) => ONE(i.id));
+    for (const v of skus) expect(ids).not.toContain(v.sku);
   });
 });
