@@ -56,7 +56,8 @@ async function addressOf(url: URL, allowOrigins: readonly string[]): Promise<{ a
     }
   }
   const allowed = allowOrigins.includes(url.origin);
-  const first = found[0];
+  // IPv4 first: many hosts publish an IPv6 address that this server may have no route to.
+  const first = found.find((a) => a.family === 4) ?? found[0];
   if (!first || (!allowed && !found.every((a) => isPublicAddress(a.address)))) throw new AddressRefused();
   return first;
 }
