@@ -43,6 +43,7 @@ beforeAll(async () => {
   redirector = createServer((req, res) => {
     const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to');
     if (req.url === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    else if (req.url === '/host') res.writeHead(200, { 'content-type': 'text/plain' }).end(req.headers.host);
     else if (to) res.writeHead(302, { location: to }).end();
     else res.writeHead(404).end();
   });
@@ -200,6 +201,18 @@ describe('photo URLs in an import', () => {
       expect(result.problems[0].message).toContain(words);
     }
     expect(guardedHits).toBe(0);
+  });
+
+  it('connects to the address it checked, keeping the URL’s name in the Host header', async () => {
+    const port = new URL(redirectorOrigin).port;
+    const res = await fetchPhoto(`http://localhost:${port}/host`, {
+      signal: AbortSignal.timeout(5000),
+      allowOrigins: [`http://localhost:${port}`],
+    });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of res.body) chunks.push(chunk);
+    expect(res.status).toBe(200);
+    expect(Buffer.concat(chunks).toString()).toBe(`localhost:${port}`);
   });
 
   it('the test allowance is refused in production', async () => {
