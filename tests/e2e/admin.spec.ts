@@ -251,10 +251,11 @@ for (const locale of LOCALES) {
       const words = t('admin.catalog.feedGaps', { products: '\u0000', variants: '\u0000' }).split('\u0000');
       await expect(notice.getByRole('status')).toContainText(words.at(-1)!.trim());
       await expect(notice).toContainText(`NOPHOTO-${locale.toUpperCase()}`);
-      await expectAccessible(page, 'catalog: products without a photo', WIDTH);
       await notice.getByRole('link', { name }).click();
       await page.waitForURL((u) => u.searchParams.get('q') === handle);
       await expect(page.getByRole('heading', { level: 2, name: new RegExp(escapeRegExp(name)) })).toBeVisible();
+      await expect(page.getByRole('region', { name: t('admin.catalog.feedGapsTitle') })).toBeVisible();
+      await expectAccessible(page, 'catalog: products without a photo', WIDTH);
 
       // Withdrawn, it is no longer on sale, nor listed.
       const auth = { authorization: `Bearer ${owner.token}` };
