@@ -205,6 +205,12 @@ export const STAFF_LOGIN_FAILURES_ALERT = 10;
 export const ADMIN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Lists of the console's Today page. */
 export const ADMIN_TODAY_LIST_MAX = 50;
+/**
+ * Products on sale the product feeds leave out for want of a photo: the console's catalog page lists
+ * FEED_GAPS_LIST_MAX of them, the build's log line names FEED_GAPS_LOG_MAX (both give the count).
+ */
+export const FEED_GAPS_LIST_MAX = 20;
+export const FEED_GAPS_LOG_MAX = 10;
 /** An unclaimed parcel waits in the console's "needs action" this long after it came back. */
 export const ADMIN_UNCLAIMED_DAYS = 14;
 /** Labels printed on one sheet at most. */
@@ -227,3 +233,11 @@ export const WISHLIST_MAX = 200;
 export const WISHLIST_PAGE_SIZE = 12;
 /** The browser's key for a guest's wishlist taps (merged into the member's list at login). */
 export const WISHLIST_STORAGE_KEY = 'sw-wishlist';
+/**
+ * How long the server keeps an idle connection open for another request (KEEP_ALIVE_SECONDS
+ * overrides it): above a load balancer's idle timeout (AWS ALB: 60 s), or the balancer sends a request
+ * on a connection the server is closing and answers 502. A request's headers may take
+ * HEADERS_TIMEOUT_MARGIN_MS longer than that, as Node asks (headersTimeout above keepAliveTimeout).
+ */
+export const KEEP_ALIVE_SECONDS = 65;
+export const HEADERS_TIMEOUT_MARGIN_MS = 5_000;

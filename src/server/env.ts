@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ECPAY_AMOUNT_LIMITS,
+  KEEP_ALIVE_SECONDS,
   LOW_STOCK_AT_DEFAULT,
   NOTIFY_RETRY_BASE_MS,
   NOTIFY_RETRY_MAX_MS,
@@ -48,6 +49,10 @@ const schema = z.object({
   ),
   PORT: about(z.coerce.number().int().min(0).max(65_535).default(4321), 'HTTP port'),
   HOST: about(z.string().min(1).default('localhost'), 'interface to listen on (`0.0.0.0` for all)'),
+  KEEP_ALIVE_SECONDS: about(
+    z.coerce.number().int().min(1).max(3600).default(KEEP_ALIVE_SECONDS),
+    "seconds an idle keep-alive connection stays open (`headersTimeout` 5 s above it); behind a load balancer, set it above the balancer's idle timeout (AWS ALB: 60 s) or it answers some requests with 502",
+  ),
   SQLITE_PATH: about(z.string().min(1).default('./data/shop.sqlite'), 'embedded database file, created on first run'),
   // Inside the project: built chunks import its packages.
   DIST_DIR: about(

@@ -3,7 +3,7 @@ import { Readable, Writable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { ADMIN_IMPORT_MAX_BYTES } from '../../config.ts';
+import { ADMIN_IMPORT_MAX_BYTES, FEED_GAPS_LIST_MAX } from '../../config.ts';
 import { readChangesPage } from '../catalog/admin/change-log.ts';
 import { CatalogEditError, setPublication, setVariantFields } from '../catalog/admin/edits.ts';
 import { exportCatalog } from '../catalog/admin/export-catalog.ts';
@@ -12,6 +12,7 @@ import { importReportLines } from '../catalog/admin/import-report.ts';
 import { describeProblem } from '../catalog/admin/messages.ts';
 import { photoResolver } from '../catalog/admin/photos.ts';
 import type { ImageResolver } from '../catalog/admin/plan.ts';
+import { feedGaps } from '../catalog/feed-gaps.ts';
 import { ok, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
@@ -72,6 +73,11 @@ adminCatalog.get('/products', requireStaff, async (c) => {
     }),
   );
 });
+
+/** Products on sale that the product feeds leave out for want of a photo (feed-gaps.ts). */
+adminCatalog.get('/catalog/feed-gaps', noQuery, requireStaff, async (c) =>
+  ok(c, await feedGaps(c.get('deps').db, FEED_GAPS_LIST_MAX)),
+);
 
 adminCatalog.patch('/variants/:sku', noQuery, requireStaff, async (c) => {
   const body = await jsonBody(c, variantBody);

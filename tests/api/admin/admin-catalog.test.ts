@@ -146,6 +146,43 @@ describe('products, publish and withdraw', () => {
   });
 });
 
+describe('products the feeds leave out for want of a photo', () => {
+  it('lists each with its SKUs and the counts, for staff too; not once withdrawn', async () => {
+    const gaps = async () => (await shop.call('GET', '/api/admin/catalog/feed-gaps', { token: staff.token })).json;
+    expect((await gaps()).result).toEqual({ products: 0, variants: 0, list: [] });
+
+    const file = [
+      'Handle,Title,Title (en),Vendor,Type,Option1 Name,Option1 Value,Variant SKU,Variant Price',
+      'no-photo-amp,無照片擴大機,No-photo amp,Sony,配件,顏色,黑,NOPHOTO-BLK,1000',
+      'no-photo-amp,,,,,,銀,NOPHOTO-SLV,1000',
+    ].join('\n');
+    const up = await shop.app.request('/api/admin/catalog/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/csv' },
+      body: file,
+    });
+    expect((await up.json()).result).toMatchObject({ applied: true, problems: [] });
+
+    expect(await gaps()).toMatchObject({
+      result: {
+        products: 1,
+        variants: 2,
+        list: [
+          {
+            handle: 'no-photo-amp',
+            name_zh: '無照片擴大機',
+            name_en: 'No-photo amp',
+            skus: ['NOPHOTO-BLK', 'NOPHOTO-SLV'],
+          },
+        ],
+      },
+    });
+    expect((await shop.call('GET', '/api/admin/catalog/feed-gaps')).status).toBe(401);
+    await shop.call('POST', '/api/admin/products/no-photo-amp/withdraw', { token: owner.token });
+    expect((await gaps()).result).toEqual({ products: 0, variants: 0, list: [] });
+  });
+});
+
 describe('import and export', () => {
   const csv = readFileSync(fixture('shopify-template.csv'));
   const upload = (token: string, query: string, body: Buffer | string = csv) =>
@@ -186,6 +223,28 @@ describe('import and export', () => {
     expect(r.applied).toBe(false);
     expect(r.problems[0]).toMatchObject({ line: 4, column: 'Variant Price', code: 'price_invalid' });
     expect(r.problems[0].message).toBe('line 4, Variant Price: "15990.50" is not a whole NT$ amount');
+  });
+
+  it('refuses a SKU beginning like a formula with a field message in the caller’s language', async () => {
+    const body = 'Handle,Title,Vendor,Type,Variant SKU,Variant Price\nformula-sku,甲,Sony,配件,@SUM(A1),100\n';
+    for (const [lang, message] of [
+      [
+        'en',
+        'line 2, Variant SKU: SKU "@SUM(A1)" may not begin with =, +, - or @ (spreadsheets would run it as a formula)',
+      ],
+      ['zh-TW', '第 2 行，Variant SKU：SKU「@SUM(A1)」不可以 =、+、-、@ 開頭（試算表會把它當成公式）'],
+    ] as const) {
+      const r = await shop.app.request('/api/admin/catalog/import', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/csv', 'accept-language': lang },
+        body,
+      });
+      const result = (await r.json()).result;
+      expect(result.applied).toBe(false);
+      expect(result.problems).toEqual([
+        expect.objectContaining({ line: 2, column: 'Variant SKU', code: 'sku_formula', message }),
+      ]);
+    }
   });
 
   it('takes a file over the JSON limit, refuses one over 10 MB, refuses staff', async () => {

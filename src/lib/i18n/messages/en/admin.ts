@@ -200,6 +200,10 @@ export const adminEn = {
   'admin.catalog.chooseFile': 'Choose a CSV file.',
   'admin.catalog.export': 'Download the catalog as CSV',
   'admin.catalog.changes': 'Change log',
+  'admin.catalog.feedGapsTitle': 'Left out of the product feeds',
+  'admin.catalog.feedGaps':
+    '{products} products on sale ({variants} variants) have no photo, so the Google and Meta product feeds (/feeds/google.xml, /feeds/meta.csv) leave them out. Add a photo with an Image Src in an import.',
+  'admin.catalog.feedGapsMore': 'And {count} more not listed here.',
   'admin.change.price': 'Price',
   'admin.change.stock': 'Stock',
   'admin.change.publish': 'Published',

@@ -200,6 +200,10 @@ export const adminZhTW = {
   'admin.catalog.chooseFile': '請選擇一個 CSV 檔案。',
   'admin.catalog.export': '下載目前的商品 CSV',
   'admin.catalog.changes': '變更紀錄',
+  'admin.catalog.feedGapsTitle': '未列入商品動態饋給的商品',
+  'admin.catalog.feedGaps':
+    '有 {products} 件上架商品（{variants} 個款式）沒有照片，Google 與 Meta 的商品動態饋給（/feeds/google.xml、/feeds/meta.csv）不會列出它們。請以匯入的 Image Src 補上照片。',
+  'admin.catalog.feedGapsMore': '還有 {count} 件未列出。',
   'admin.change.price': '價格',
   'admin.change.stock': '庫存',
   'admin.change.publish': '上架',
