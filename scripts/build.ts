@@ -13,8 +13,16 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build } from 'astro';
-import { buildCallCount, catalogFingerprint, closeBuildData, pagesStartedAt } from '../src/lib/api/build.server.ts';
+import { DEFAULT_LOCALE, FEED_GAPS_LOG_MAX } from '../src/config.ts';
+import {
+  buildCallCount,
+  catalogFingerprint,
+  closeBuildData,
+  feedProducts,
+  pagesStartedAt,
+} from '../src/lib/api/build.server.ts';
 import { setBuildOutput } from '../src/lib/api/build-source.ts';
+import { feedGapsWarning } from '../src/lib/seo/product-feeds.ts';
 import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
@@ -76,6 +84,9 @@ try {
   const astroSeconds = seconds(astroStarted);
   // Prerendering proper: from the first page's data to the last page written (bundling excluded).
   const prerenderSeconds = (generatedAt - (pagesStartedAt() ?? Number.NaN)) / 1000;
+  // The feeds' items as they were written (read once per build): say which had to be left out.
+  const gaps = feedGapsWarning(await feedProducts(DEFAULT_LOCALE), FEED_GAPS_LOG_MAX);
+  if (gaps) console.warn(gaps);
   await closeBuildData();
   const compressStarted = performance.now();
   await restores.settle();

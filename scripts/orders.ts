@@ -216,8 +216,8 @@ async function run(deps: Deps): Promise<void> {
     if (parcel === 'unsent') console.log(`The parcel of ${no} stays with the shop: do not hand it over.`);
     console.log(`Order ${no} is cancelled; its stock is back on the shelf.`);
   } else if (command === 'resend-mail') {
-    const purpose = await audited(deps, actor, 'resend-mail', no, '', () => resendMailForShop(deps, no));
-    console.log(`The shopper's ${purpose} mail of ${no} goes again.`);
+    const sent = await audited(deps, actor, 'resend-mail', no, '', () => resendMailForShop(deps, no));
+    console.log(`The shopper's ${sent.purpose} mail of ${no} was sent again to ${sent.to}.`);
   } else {
     throw new OrderAdminError(USAGE);
   }

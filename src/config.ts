@@ -206,10 +206,18 @@ export const TOTP_WINDOW_STEPS = 1;
 export const TOTP_ISSUER = 'Soundwood';
 /** Recovery codes given at setup, each good for one sign-in. */
 export const STAFF_RECOVERY_CODES = 10;
+/** Failed console sign-ins to one staff account in one Taipei day after which the owners are mailed (once that day). */
+export const STAFF_LOGIN_FAILURES_ALERT = 10;
 /** Largest Shopify CSV the console uploads (the rest of the API reads at most 100 KB). */
 export const ADMIN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Lists of the console's Today page. */
 export const ADMIN_TODAY_LIST_MAX = 50;
+/**
+ * Products on sale the product feeds leave out for want of a photo: the console's catalog page lists
+ * FEED_GAPS_LIST_MAX of them, the build's log line names FEED_GAPS_LOG_MAX (both give the count).
+ */
+export const FEED_GAPS_LIST_MAX = 20;
+export const FEED_GAPS_LOG_MAX = 10;
 /** An unclaimed parcel waits in the console's "needs action" this long after it came back. */
 export const ADMIN_UNCLAIMED_DAYS = 14;
 /** Labels printed on one sheet at most. */
@@ -218,13 +226,25 @@ export const ADMIN_LABELS_MAX = 50;
  * Restock alerts and the wishlist (issue 32). A phone gets at most RESTOCK_ALERTS_PER_HOUR restock
  * texts in any hour (the environment's RESTOCK_ALERTS_PER_HOUR overrides it); more wait their turn in
  * the outbox. A guest may ask for RESTOCK_GUEST_PER_IP_HOUR alerts an hour from one address; one
- * contact waits for at most RESTOCK_MAX_WAITING variants. A wishlist holds WISHLIST_MAX variants and
+ * contact waits for at most RESTOCK_MAX_WAITING variants. An email given when asking counts once the
+ * link mailed to it is followed within RESTOCK_CONFIRM_MS; one address gets at most
+ * RESTOCK_CONFIRM_MAILS_PER_HOUR such links an hour. A wishlist holds WISHLIST_MAX variants and
  * its page shows WISHLIST_PAGE_SIZE at a time.
  */
 export const RESTOCK_ALERTS_PER_HOUR = 3;
 export const RESTOCK_GUEST_PER_IP_HOUR = 10;
 export const RESTOCK_MAX_WAITING = 50;
+export const RESTOCK_CONFIRM_MS = 7 * 24 * 3_600_000;
+export const RESTOCK_CONFIRM_MAILS_PER_HOUR = 3;
 export const WISHLIST_MAX = 200;
 export const WISHLIST_PAGE_SIZE = 12;
 /** The browser's key for a guest's wishlist taps (merged into the member's list at login). */
 export const WISHLIST_STORAGE_KEY = 'sw-wishlist';
+/**
+ * How long the server keeps an idle connection open for another request (KEEP_ALIVE_SECONDS
+ * overrides it): above a load balancer's idle timeout (AWS ALB: 60 s), or the balancer sends a request
+ * on a connection the server is closing and answers 502. A request's headers may take
+ * HEADERS_TIMEOUT_MARGIN_MS longer than that, as Node asks (headersTimeout above keepAliveTimeout).
+ */
+export const KEEP_ALIVE_SECONDS = 65;
+export const HEADERS_TIMEOUT_MARGIN_MS = 5_000;

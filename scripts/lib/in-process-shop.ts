@@ -27,14 +27,25 @@ export function serverCodeVersion(dir = SERVER_CODE): string {
 
 async function open(): Promise<BuildSource> {
   // The build's own requests (tens of thousands for a large catalogue) are not the shop's traffic:
-  // only warnings and errors, unless LOG_LEVEL says otherwise.
+  // only warnings and errors while it is open, unless LOG_LEVEL says otherwise. Closing it gives the
+  // process its own level back: `npm start` serves the shop next, and logs as `npm run serve` does.
+  const level = log.level;
   if (!process.env.LOG_LEVEL) log.level = 'warn';
-  const deps = await createDeps();
+  const deps = await createDeps().catch((err: unknown) => {
+    log.level = level;
+    throw err;
+  });
   const app = createApp(deps);
   return {
     fetch: async (request) => app.fetch(request),
     productPageVersions: () => productPageVersions(deps.db),
-    close: () => deps.db.close(),
+    close: async () => {
+      try {
+        await deps.db.close();
+      } finally {
+        log.level = level;
+      }
+    },
     version: serverCodeVersion(),
   };
 }

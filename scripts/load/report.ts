@@ -31,7 +31,7 @@ export class Report {
     return this.rows.filter((r) => !r.held).length;
   }
 
-  /** The table as Markdown, ready for the README and the issue note. */
+  /** The table as Markdown, ready for docs/developer/testing.md and the issue note. */
   table(): string {
     const head = ['scenario', 'what was tried', 'target', 'figure', 'held?'];
     const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');

@@ -55,6 +55,15 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], proxyHops: number): stri
   }
 }
 
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The shop API. Mounted at `/api`; tests call `createApp(deps).request(...)` without a port. */
 export function createApp(deps: Deps) {
   // The returns domain writes the refund of a paid order cancelled before it shipped (issue 40).
@@ -78,6 +87,12 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('*', requestLog);
+  // A path whose % escapes do not decode (`%ZZ`, a cut UTF-8 sequence) is refused before any route
+  // reads a parameter of it.
+  app.use('*', async (c, next) => {
+    if (c.req.url.includes('%') && !decodes(new URL(c.req.url).pathname)) throw new ApiError('MALFORMED_PATH');
+    await next();
+  });
   if (origins.length) {
     app.use(
       '*',

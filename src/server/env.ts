@@ -1,5 +1,34 @@
 import { z } from 'zod';
+import {
+  ECPAY_AMOUNT_LIMITS,
+  KEEP_ALIVE_SECONDS,
+  LOW_STOCK_AT_DEFAULT,
+  NOTIFY_RETRY_BASE_MS,
+  NOTIFY_RETRY_MAX_MS,
+  NOTIFY_SEND_INTERVAL_MS,
+  PAYMENT_GRACE_MS,
+  RESTOCK_ALERTS_PER_HOUR,
+  RETURN_WINDOW_DAYS,
+} from '../config.ts';
 import { LOG_LEVELS } from './common/log.ts';
+
+/**
+ * What the operator's manual says of a variable: its meaning (Markdown, one line) and, when the schema
+ * has no default of its own, what applies while it is unset. `npm run docs` writes the table of
+ * docs/operator/configuration.md from these entries; a unit test fails when the two differ.
+ */
+export interface VariableDoc {
+  meaning: string;
+  unset?: string;
+}
+export const variableDocs = z.registry<VariableDoc>();
+/** A variable of the schema below with its manual entry: every variable is one `about(...)` entry. */
+const about = <T extends z.ZodType>(schema: T, meaning: string, unset?: string): T => {
+  variableDocs.add(schema, unset === undefined ? { meaning } : { meaning, unset });
+  return schema;
+};
+
+const limit = ({ min, max }: { min: number; max: number | null }) => `${min}-${max ?? ''}`;
 
 /** `min-max` or `min-` (no upper bound), whole NT$. */
 const amountRange = z
@@ -15,136 +44,282 @@ const amountRange = z
 const MAX_PROXY_HOPS = 16;
 
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
-  HOST: z.string().min(1).default('localhost'),
-  SQLITE_PATH: z.string().min(1).default('./data/shop.sqlite'),
-  /** Build output: releases/ and the live client/ link; inside the project (built chunks import its packages). */
-  DIST_DIR: z.string().min(1).default('dist'),
-  // How often a serving process checks whether its pages need a rebuild (0: never; pages built by a job).
-  REBUILD_CHECK_SECONDS: z.coerce.number().int().min(0).default(30),
-  DATABASE_URL: z.string().url().optional(),
-  /** The shop's own photos (catalog import), served at /media/; outside the build output so builds keep them. */
-  MEDIA_DIR: z.string().min(1).default('./data/media'),
-  API_BASE: z.string().url().optional(),
-  PUBLIC_API_BASE: z.string().default(''),
-  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
-  SMS_HTTP_URL: z.string().url().optional(),
-  SMS_HTTP_TOKEN: z.string().optional(),
-  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().min(3).default('聲林音響 Soundwood Audio <no-reply@soundwood.tw>'),
-  /** The owner's alerts (issue 30): one or more addresses, comma-separated; unset: no owner mail. */
-  SHOP_NOTIFY_EMAIL: z
-    .string()
-    .transform((s) =>
-      s
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.email()).max(20))
-    .optional(),
-  /** The language of the owner's mails. */
-  SHOP_NOTIFY_LOCALE: z.enum(['zh-TW', 'en']).default('zh-TW'),
-  /** Optional: the owner's events as signed JSON (X-Shop-Signature: HMAC-SHA256 with the secret). */
-  SHOP_NOTIFY_WEBHOOK: z.url({ protocol: /^https?$/ }).optional(),
-  SHOP_NOTIFY_WEBHOOK_SECRET: z.string().min(16).optional(),
-  /**
-   * Load suite only: the notification sender's pass interval and retry backoff (first pause, cap), in
-   * ms, instead of config.ts NOTIFY_SEND_INTERVAL_MS, NOTIFY_RETRY_BASE_MS and NOTIFY_RETRY_MAX_MS.
-   */
-  NOTIFY_SEND_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).optional(),
-  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).optional(),
-  NOTIFY_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).optional(),
-  /** A variant's stock at or below this mails the owner (owner-low-stock), once per crossing. */
-  LOW_STOCK_AT: z.coerce.number().int().min(0).max(10_000).optional(),
-  /** At most this many restock texts to one phone in any hour (config.ts RESTOCK_ALERTS_PER_HOUR: 3). */
-  RESTOCK_ALERTS_PER_HOUR: z.coerce.number().int().min(1).max(100).optional(),
-  /** Origin of the storefront, for the links in emails (the build uses it for canonical links). */
-  SITE_URL: z.string().url().default('http://localhost:4321'),
-  CORS_ORIGINS: z.string().default(''),
-  ALLOW_SIMULATORS: z.enum(['0', '1']).default('0'),
-  /** `1` lets POST /api/dev/faults arm test faults under NODE_ENV=production (load and fault suites). */
-  ALLOW_FAULTS: z.enum(['0', '1']).default('0'),
-  /**
-   * How many proxies in front of the server append to X-Forwarded-For: `0` reads the socket's peer,
-   * `1` the rightmost entry (one load balancer), `n` the n-th entry from the right.
-   */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(MAX_PROXY_HOPS).default(0),
-  /** `simulator` (local cashier and map), `stage` or `production` ECPay; see providers/ecpay/config.ts. */
-  ECPAY_ENV: z.enum(['simulator', 'stage', 'production']).optional(),
-  ECPAY_MERCHANT_ID: z
-    .string()
-    .regex(/^\d{7,10}$/)
-    .optional(),
-  ECPAY_HASH_KEY: z.string().min(8).optional(),
-  ECPAY_HASH_IV: z.string().min(8).optional(),
-  /**
-   * The merchant's check code of card refunds (CreditCheckCode of CreditDetail/QueryTrade/V2: ECPay's
-   * merchant console, 信用卡收單 → 信用卡授權資訊); the simulator's own code when unset outside production.
-   */
-  ECPAY_CREDIT_CHECK_CODE: z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .optional(),
-  ECPAY_LOGISTICS_MERCHANT_ID: z
-    .string()
-    .regex(/^\d{7,10}$/)
-    .optional(),
-  ECPAY_LOGISTICS_HASH_KEY: z.string().min(8).optional(),
-  ECPAY_LOGISTICS_HASH_IV: z.string().min(8).optional(),
-  /** The carrier of home delivery through ECPay's logistics: T-CAT (TCAT) or Chunghwa Post (POST). */
-  ECPAY_HOME_CARRIER: z.enum(['TCAT', 'POST']).default('TCAT'),
-  ECPAY_INVOICE_MERCHANT_ID: z
-    .string()
-    .regex(/^\d{7,10}$/)
-    .optional(),
-  ECPAY_INVOICE_HASH_KEY: z.string().length(16).optional(),
-  ECPAY_INVOICE_HASH_IV: z.string().length(16).optional(),
-  /** Origins of ECPay's payment (cashier, QueryTradeInfo), B2C invoice and logistics servers; see providers/ecpay/config.ts. */
-  ECPAY_PAYMENT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  ECPAY_INVOICE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  ECPAY_LOGISTICS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Per-method amount limits of the cashier, `min-max` or `min-` (config.ts ECPAY_AMOUNT_LIMITS). */
-  ECPAY_LIMIT_CREDIT: amountRange.optional(),
-  ECPAY_LIMIT_ATM: amountRange.optional(),
-  ECPAY_LIMIT_CVS: amountRange.optional(),
-  /** Hours an expired ATM or store-code order keeps its stock before it is released (default 24). */
-  PAYMENT_GRACE_HOURS: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 14)
-    .optional(),
-  /** Days a delivered or picked-up order may be returned (Consumer Protection Act §19; default 7, config.ts RETURN_WINDOW_DAYS). */
-  RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).optional(),
-  /** Simulator only: the pause between resends of an unanswered notice (ECPay: 5 to 15 minutes). */
-  ECPAY_SIM_RESEND_MS: z.coerce
-    .number()
-    .int()
-    .min(10)
-    .max(3_600_000)
-    .default(5 * 60_000),
-  /** LINE Login (issue 32): the channel's ID and secret (LINE Developers console, LINE Login channel). */
-  LINE_CHANNEL_ID: z
-    .string()
-    .regex(/^\d{6,20}$/)
-    .optional(),
-  LINE_CHANNEL_SECRET: z.string().min(16).max(128).optional(),
-  /**
-   * Where LINE Login lives: the authorize page (LINE: https://access.line.me) and the token and verify
-   * API (LINE: https://api.line.me). Unset: LINE's own in production, else the local simulator.
-   */
-  LINE_AUTH_BASE: z.url({ protocol: /^https?$/ }).optional(),
-  LINE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
-  /** How much the logger writes: fatal, error, warn, info (default), debug, trace or silent (read at start). */
-  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
-  /** The Bearer token a monitor sends for GET /api/metrics (other than from this machine); unset: local only. */
-  METRICS_TOKEN: z.string().min(16).optional(),
-  /** log2 of the scrypt cost; 17 is the production setting, tests may lower it for speed. */
-  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  NODE_ENV: about(
+    z.enum(['development', 'production', 'test']).default('development'),
+    '`production` refuses development endpoints and simulators',
+  ),
+  PORT: about(z.coerce.number().int().min(0).max(65_535).default(4321), 'HTTP port'),
+  HOST: about(z.string().min(1).default('localhost'), 'interface to listen on (`0.0.0.0` for all)'),
+  KEEP_ALIVE_SECONDS: about(
+    z.coerce.number().int().min(1).max(3600).default(KEEP_ALIVE_SECONDS),
+    "seconds an idle keep-alive connection stays open (`headersTimeout` 5 s above it); behind a load balancer, set it above the balancer's idle timeout (AWS ALB: 60 s) or it answers some requests with 502",
+  ),
+  SQLITE_PATH: about(z.string().min(1).default('./data/shop.sqlite'), 'embedded database file, created on first run'),
+  // Inside the project: built chunks import its packages.
+  DIST_DIR: about(
+    z.string().min(1).default('dist'),
+    'build output inside the project: `releases/` and the live `client` link',
+  ),
+  REBUILD_CHECK_SECONDS: about(
+    z.coerce.number().int().min(0).default(30),
+    'how often a serving process checks whether its pages need a rebuild (and it rebuilds them); `0`: never (pages built by a job)',
+  ),
+  DATABASE_URL: about(z.string().url().optional(), 'PostgreSQL connection URL; when set, SQLite is not used'),
+  MEDIA_DIR: about(
+    z.string().min(1).default('./data/media'),
+    "the shop's own photos (catalog import), served at `/media/`; outside `dist/` so every build keeps them",
+  ),
+  API_BASE: about(
+    z.string().url().optional(),
+    'build only: fetch catalog data from this API over HTTP instead of in process',
+  ),
+  PUBLIC_API_BASE: about(z.string().default(''), 'base URL the browser uses for the API', '(empty: same origin)'),
+  SMS_PROVIDER: about(
+    z.enum(['outbox', 'http']).default('outbox'),
+    '`outbox` (development outbox) or `http` (SMS gateway)',
+  ),
+  SMS_HTTP_URL: about(z.string().url().optional(), 'the HTTP SMS gateway: its URL'),
+  SMS_HTTP_TOKEN: about(z.string().optional(), 'the HTTP SMS gateway: its Bearer token'),
+  SMS_HTTP_TIMEOUT_MS: about(
+    z.coerce.number().int().positive().default(5_000),
+    'the HTTP SMS gateway: how long to wait for its answer, in ms',
+  ),
+  EMAIL_PROVIDER: about(
+    z.enum(['outbox', 'smtp']).default('outbox'),
+    '`outbox` (development outbox) or `smtp` (a real mail server)',
+  ),
+  SMTP_URL: about(
+    z.string().url().optional(),
+    'the mail server: `smtp://user:pass@host:587` (STARTTLS) or `smtps://…:465`',
+  ),
+  MAIL_FROM: about(
+    z.string().min(3).default('聲林音響 Soundwood Audio <no-reply@soundwood.tw>'),
+    "sender of the shop's emails",
+  ),
+  SHOP_NOTIFY_EMAIL: about(
+    z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email()).max(20))
+      .optional(),
+    "the owner's alerts: one or more addresses, comma-separated (`owner-new-order`, `owner-needs-action`, `owner-low-stock`, `owner-daily`)",
+    '(unset: no owner mail)',
+  ),
+  SHOP_NOTIFY_LOCALE: about(
+    z.enum(['zh-TW', 'en']).default('zh-TW'),
+    "the language of the owner's mails and webhook texts (`zh-TW` or `en`)",
+  ),
+  SHOP_NOTIFY_WEBHOOK: about(
+    z.url({ protocol: /^https?$/ }).optional(),
+    "optional: the owner's events as JSON, signed `X-Shop-Signature: sha256=<HMAC-SHA256 hex of the body>` with `SHOP_NOTIFY_WEBHOOK_SECRET`",
+  ),
+  SHOP_NOTIFY_WEBHOOK_SECRET: about(
+    z.string().min(16).optional(),
+    "the webhook's signing secret (16+ characters; required with the webhook)",
+  ),
+  NOTIFY_SEND_INTERVAL_MS: about(
+    z.coerce.number().int().min(10).max(3_600_000).optional(),
+    "load suite only: the notification sender's pass interval, in ms (the suite's F6 runs 100)",
+    `\`${NOTIFY_SEND_INTERVAL_MS}\``,
+  ),
+  NOTIFY_RETRY_BASE_MS: about(
+    z.coerce.number().int().min(10).max(3_600_000).optional(),
+    "load suite only: the notification sender's first retry pause, in ms, doubled per attempt (the suite's F6 runs 100)",
+    `\`${NOTIFY_RETRY_BASE_MS}\``,
+  ),
+  NOTIFY_RETRY_MAX_MS: about(
+    z.coerce.number().int().min(10).max(86_400_000).optional(),
+    "load suite only: the notification sender's longest retry pause, in ms (the suite's F6 runs 400)",
+    `\`${NOTIFY_RETRY_MAX_MS}\``,
+  ),
+  LOW_STOCK_AT: about(
+    z.coerce.number().int().min(0).max(10_000).optional(),
+    "a variant's stock falling to this or below mails the owner (`owner-low-stock`), once per crossing",
+    `\`${LOW_STOCK_AT_DEFAULT}\``,
+  ),
+  RESTOCK_ALERTS_PER_HOUR: about(
+    z.coerce.number().int().min(1).max(100).optional(),
+    'at most this many restock texts to one phone in any hour; more wait their turn in the outbox (mails are not limited)',
+    `\`${RESTOCK_ALERTS_PER_HOUR}\``,
+  ),
+  SITE_URL: about(
+    z.string().url().default('http://localhost:4321'),
+    'origin of the storefront: canonical links, the sitemap and links in emails',
+  ),
+  CORS_ORIGINS: about(
+    z.string().default(''),
+    'comma-separated storefront origins allowed to call the API cross-origin',
+    '(empty)',
+  ),
+  ALLOW_SIMULATORS: about(
+    z.enum(['0', '1']).default('0'),
+    '`1` lets a production start use the local provider simulators',
+  ),
+  ALLOW_FAULTS: about(
+    z.enum(['0', '1']).default('0'),
+    '`1` lets `POST /api/dev/faults` arm test faults under `NODE_ENV=production` (load and fault suites only)',
+  ),
+  TRUST_PROXY: about(
+    z.coerce.number().int().min(0).max(MAX_PROXY_HOPS).default(0),
+    "`<hops>`: how many proxies append to `X-Forwarded-For`; `0` reads the socket's peer, `1` takes its rightmost entry (one load balancer), `2` the second from the right, and so on (see [Beyond one machine](deploying.md#beyond-one-machine))",
+  ),
+  ECPAY_ENV: about(
+    z.enum(['simulator', 'stage', 'production']).optional(),
+    '`simulator` (local cashier and store map), `stage` or `production` ECPay',
+    '`production` under `NODE_ENV=production` without `ALLOW_SIMULATORS=1`, else `simulator`',
+  ),
+  ECPAY_MERCHANT_ID: about(
+    z
+      .string()
+      .regex(/^\d{7,10}$/)
+      .optional(),
+    'ECPay payment (AIO) merchant; required when `ECPAY_ENV=production`',
+    'stage merchant `3002607`',
+  ),
+  ECPAY_HASH_KEY: about(z.string().min(8).optional(), "the payment merchant's HashKey", "the stage merchant's"),
+  ECPAY_HASH_IV: about(z.string().min(8).optional(), "the payment merchant's HashIV", "the stage merchant's"),
+  ECPAY_CREDIT_CHECK_CODE: about(
+    z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .optional(),
+    "the merchant's check code of card refunds (`CreditCheckCode` of CreditDetail/QueryTrade/V2: ECPay's merchant console, 信用卡收單 → 信用卡授權資訊)",
+    "(unset: the simulator's own code outside production)",
+  ),
+  ECPAY_LOGISTICS_MERCHANT_ID: about(
+    z
+      .string()
+      .regex(/^\d{7,10}$/)
+      .optional(),
+    'ECPay logistics (C2C store pickup, home delivery) merchant; required in production',
+    'stage merchant `2000933`',
+  ),
+  ECPAY_LOGISTICS_HASH_KEY: about(
+    z.string().min(8).optional(),
+    "the logistics merchant's HashKey",
+    "the stage merchant's",
+  ),
+  ECPAY_LOGISTICS_HASH_IV: about(
+    z.string().min(8).optional(),
+    "the logistics merchant's HashIV",
+    "the stage merchant's",
+  ),
+  ECPAY_HOME_CARRIER: about(
+    z.enum(['TCAT', 'POST']).default('TCAT'),
+    "home delivery through ECPay's logistics: `TCAT` (T-CAT) or `POST` (Chunghwa Post)",
+  ),
+  ECPAY_INVOICE_MERCHANT_ID: about(
+    z
+      .string()
+      .regex(/^\d{7,10}$/)
+      .optional(),
+    'ECPay B2C e-invoice merchant; required in production',
+    'stage merchant `2000132`',
+  ),
+  ECPAY_INVOICE_HASH_KEY: about(
+    z.string().length(16).optional(),
+    "the e-invoice merchant's HashKey (16 characters)",
+    "the stage merchant's",
+  ),
+  ECPAY_INVOICE_HASH_IV: about(
+    z.string().length(16).optional(),
+    "the e-invoice merchant's HashIV (16 characters)",
+    "the stage merchant's",
+  ),
+  ECPAY_PAYMENT_BASE_URL: about(
+    z.url({ protocol: /^https?$/ }).optional(),
+    "the origin of ECPay's payment server (cashier and QueryTradeInfo), for a proxy, a recorded fake or another simulator",
+    'by `ECPAY_ENV`: the local simulator, `https://payment-stage.ecpay.com.tw` or the production origin',
+  ),
+  ECPAY_INVOICE_BASE_URL: about(
+    z.url({ protocol: /^https?$/ }).optional(),
+    "the origin of ECPay's B2C e-invoice server",
+    'by `ECPAY_ENV`: the local simulator, `https://einvoice-stage.ecpay.com.tw` or the production origin',
+  ),
+  ECPAY_LOGISTICS_BASE_URL: about(
+    z.url({ protocol: /^https?$/ }).optional(),
+    "the origin of ECPay's store map and logistics server",
+    'by `ECPAY_ENV`: the local simulator, `https://logistics-stage.ecpay.com.tw` or the production origin',
+  ),
+  ECPAY_LIMIT_CREDIT: about(
+    amountRange.optional(),
+    'amounts the cashier takes by card (`min-max` in NT$, `min-` for no upper bound)',
+    `\`${limit(ECPAY_AMOUNT_LIMITS.credit)}\``,
+  ),
+  ECPAY_LIMIT_ATM: about(
+    amountRange.optional(),
+    'amounts the cashier takes by ATM transfer (`min-max` in NT$)',
+    `\`${limit(ECPAY_AMOUNT_LIMITS.atm)}\``,
+  ),
+  ECPAY_LIMIT_CVS: about(
+    amountRange.optional(),
+    'amounts the cashier takes by convenience-store code (`min-max` in NT$)',
+    `\`${limit(ECPAY_AMOUNT_LIMITS.cvs_code)}\``,
+  ),
+  PAYMENT_GRACE_HOURS: about(
+    z.coerce
+      .number()
+      .min(0)
+      .max(24 * 14)
+      .optional(),
+    'how long an ATM or store-code order keeps its stock after the account or code expired',
+    `\`${PAYMENT_GRACE_MS / 3_600_000}\``,
+  ),
+  RETURN_WINDOW_DAYS: about(
+    z.coerce.number().int().min(1).max(365).optional(),
+    'days a delivered or picked-up order may be returned, from the delivery or pickup its parcel reported (Consumer Protection Act §19)',
+    `\`${RETURN_WINDOW_DAYS}\``,
+  ),
+  ECPAY_SIM_RESEND_MS: about(
+    z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(3_600_000)
+      .default(5 * 60_000),
+    'simulator only: the shortest pause before it resends an unanswered notice (ECPay: 5 to 15 minutes)',
+  ),
+  LINE_CHANNEL_ID: about(
+    z
+      .string()
+      .regex(/^\d{6,20}$/)
+      .optional(),
+    "the LINE Login channel's ID (LINE Developers console); without it and the secret a production start offers no LINE sign-in (`line_error=unavailable`)",
+    "(unset: the simulator's channel `1650000000`)",
+  ),
+  LINE_CHANNEL_SECRET: about(z.string().min(16).max(128).optional(), "the LINE Login channel's secret"),
+  LINE_AUTH_BASE: about(
+    z.url({ protocol: /^https?$/ }).optional(),
+    "where LINE Login's authorize page lives (`/oauth2/v2.1/authorize` under it), for a proxy or another simulator",
+    "LINE's (`https://access.line.me`) in production, else the simulator",
+  ),
+  LINE_API_BASE: about(
+    z.url({ protocol: /^https?$/ }).optional(),
+    "where LINE Login's token and verify API lives (`/oauth2/v2.1/…` under it)",
+    "LINE's (`https://api.line.me`) in production, else the simulator",
+  ),
+  LOG_LEVEL: about(
+    z.enum(LOG_LEVELS).optional(),
+    'how much the server logs (one JSON line a request, plus events): `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; read at start',
+    '`info` (`silent` with `NODE_ENV=test`)',
+  ),
+  METRICS_TOKEN: about(
+    z.string().min(16).optional(),
+    'the Bearer token a monitor sends for `GET /api/metrics` from another machine (at least 16 characters); unset: metrics answer this machine only',
+  ),
+  SCRYPT_LOG_N: about(
+    z.coerce.number().int().min(10).max(20).default(17),
+    'password hashing cost (log2 N of scrypt); keep 17 in production (tests may lower it for speed)',
+  ),
 });
+
+/** Every variable the shop reads, in the order of the manual's table. */
+export const envSchema = schema;
 
 export type ServerEnv = z.infer<typeof schema>;
 

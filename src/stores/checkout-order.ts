@@ -12,6 +12,7 @@ import { localePath } from '../lib/i18n/locale.ts';
 import { t } from '../lib/i18n/messages/index.ts';
 import { nav } from '../lib/runtime/navigate.ts';
 import { toMobile } from '../lib/taiwan/phone.ts';
+import { fetchUserInfo } from './auth.ts';
 import {
   $checkout,
   type CheckoutState,
@@ -98,6 +99,19 @@ function forgetPhoneCheck(error: ApiClientError): void {
   $checkout.set({ ...state, phoneCheck: null, errors: { ...state.errors, 'phone.code': error.message } });
 }
 
+/**
+ * The server found the member's mobile unverified (the page's copy of the member said otherwise):
+ * the member is read again, which brings up the verify-phone modal; the reason stays on the page.
+ */
+async function askMemberToVerify(error: ApiClientError): Promise<void> {
+  $checkout.set({ ...$checkout.get(), message: error.message });
+  try {
+    await fetchUserInfo();
+  } catch {
+    // The message on the page still says what to do.
+  }
+}
+
 const submitter = createOrderSubmitter();
 
 /** Where the shopper goes once the order is placed: to pay, or to the result. */
@@ -135,7 +149,9 @@ export async function placeOrder(locale: Locale, guest: boolean): Promise<Checko
     nav.go(nextPage(order, locale));
     return undefined;
   } catch (error) {
-    if ((error as ApiClientError)?.code?.startsWith('PHONE_PROOF')) forgetPhoneCheck(error as ApiClientError);
+    const code = (error as ApiClientError)?.code;
+    if (code === 'MEMBER_PHONE_UNVERIFIED') await askMemberToVerify(error as ApiClientError);
+    else if (code?.startsWith('PHONE_PROOF')) forgetPhoneCheck(error as ApiClientError);
     else placeFieldError(error);
     // The quote shows what changed (prices, stock) when the order was refused for it; a refused
     // code leaves the draft, so the next press orders at the total now shown, never silently.

@@ -222,6 +222,48 @@ for (const locale of LOCALES) {
       await expect(page.getByLabel(t('admin.orders.view'), { exact: true })).toHaveValue('to-ship');
     });
 
+    test('the catalog page names the products on sale that the feeds leave out for want of a photo', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const owner = await apiStaff(request, baseURL!, 'owner', locale === 'en' ? 'Pat Photo' : '陳照片');
+      // A product on sale with no photo, under a brand of its own (no other listing changes).
+      const handle = `no-photo-${locale.toLowerCase()}`;
+      const names = { zh: `無照片測試擴大機 ${locale}`, en: `Photo-less Test Amp ${locale}` };
+      const name = locale === 'en' ? names.en : names.zh;
+      const file = [
+        'Handle,Title,Title (en),Vendor,Type,Variant SKU,Variant Price',
+        `${handle},${names.zh},${names.en},No Photo Audio ${locale},配件,NOPHOTO-${locale.toUpperCase()},1000`,
+      ].join('\n');
+      const imported = await request.post('/api/admin/catalog/import', {
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/csv' },
+        data: Buffer.from(file),
+      });
+      expect((await imported.json()).result, await imported.text()).toMatchObject({ applied: true, problems: [] });
+
+      await useStaffSession(context, baseURL!, owner.token);
+      await page.goto(`${en(locale)}/admin/catalog`);
+      const notice = page.getByRole('region', { name: t('admin.catalog.feedGapsTitle') });
+      await expect(notice).toBeVisible();
+      // The count in words (other products without a photo may be listed too: only the figures vary).
+      const words = t('admin.catalog.feedGaps', { products: '\u0000', variants: '\u0000' }).split('\u0000');
+      await expect(notice.getByRole('status')).toContainText(words.at(-1)!.trim());
+      await expect(notice).toContainText(`NOPHOTO-${locale.toUpperCase()}`);
+      await notice.getByRole('link', { name }).click();
+      await page.waitForURL((u) => u.searchParams.get('q') === handle);
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(escapeRegExp(name)) })).toBeVisible();
+      await expect(page.getByRole('region', { name: t('admin.catalog.feedGapsTitle') })).toBeVisible();
+      await expectAccessible(page, 'catalog: products without a photo', WIDTH);
+
+      // Withdrawn, it is no longer on sale, nor listed.
+      const auth = { authorization: `Bearer ${owner.token}` };
+      expect((await request.post(`/api/admin/products/${handle}/withdraw`, { headers: auth })).ok()).toBe(true);
+      const gaps = await (await request.get('/api/admin/catalog/feed-gaps', { headers: auth })).json();
+      expect(gaps.result.list.map((g: Json) => g.handle)).not.toContain(handle);
+    });
+
     test('a staff member cannot change a price, and the owner’s pages say why', async ({
       page,
       context,

@@ -70,6 +70,13 @@ describe('checkout draft rules', () => {
     expect(orderBodyOf({ ...cvs, name: 'Amy Lin' }).shipping).toEqual({ method: 'cvs' });
   });
 
+  it('applies the home carrier’s name rule for home delivery only (issue 38)', () => {
+    for (const name of ['Mary Johnson', '司馬相如先生', 'Li', 'Amy<b>', 'Tom & Jo', 'Ann "J"', "O'Neil"])
+      expect(validateDraft({ ...HOME, name }, ctx)['receiver.name'], name).toBe('receiver.error.homeName');
+    expect(validateDraft({ ...HOME, name: 'Mary J' }, ctx)).toEqual({});
+    expect(validateDraft({ ...HOME, method: 'shop', name: 'Mary Johnson' }, ctx)['receiver.name']).toBeUndefined();
+  });
+
   it('checks e-invoices by the Taiwan rules and maps them to the wire', () => {
     const bad = (d: Partial<CheckoutDraft>) => validateDraft({ ...HOME, ...d }, ctx);
     expect(bad({ invoiceType: 'mobile', carrier: 'ABC1234' })['invoice.carrier']).toBe('invoice.error.mobileBarcode');

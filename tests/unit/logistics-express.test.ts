@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { receiverNameError } from '../../src/lib/taiwan/receiver.ts';
 import { checkMacValue } from '../../src/server/providers/ecpay/check-mac.ts';
 import { STAGE_ACCOUNTS } from '../../src/server/providers/ecpay/config.ts';
 import {
@@ -49,6 +50,38 @@ describe('ECPay logistics protocol', () => {
     expect(isExpressName('歐陽菲菲小姐')).toBe(false);
     expect(isExpressName('Amy Lin')).toBe(true);
     expect(isExpressName('Amy@Lin')).toBe(false);
+  });
+
+  it('refuses at Express/Create exactly the receiver names the checkout refuses (one shared rule)', () => {
+    const names = [
+      '陳大文',
+      'Amy Lin',
+      'Mary J',
+      'Mary Johnson',
+      '司馬相如先生',
+      'Li',
+      'Amy<b>',
+      'Tom & Jo',
+      '王小明2',
+      'Ann "J"',
+    ];
+    for (const name of names) {
+      const home = request({
+        subType: 'TCAT',
+        receiver: { name, cellPhone: '0912345678', zipCode: '106', address: '臺北市大安區復興南路一段 1 號' },
+        sender: { name: '聲林音響', phone: '0227715083', cellPhone: '', zipCode: '106', address: '臺北市大安區' },
+      });
+      const booked = (() => {
+        try {
+          createFields(home, account);
+          return true;
+        } catch (e) {
+          if (!(e instanceof ExpressRequestError)) throw e;
+          return false;
+        }
+      })();
+      expect(booked, name).toBe(receiverNameError('home', name) === undefined);
+    }
   });
 
   it('builds GoodsName within 50 characters without forbidden characters', () => {

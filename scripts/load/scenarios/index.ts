@@ -7,7 +7,9 @@ import { mailOutage } from './mail-outage.ts';
 import { noticeDuringOutage, noticeStorm, notifyOutageWindow } from './notices.ts';
 import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
+import { phoneProof } from './phone-proof.ts';
 import { lastCodeUse } from './promotions.ts';
+import { restockBurst } from './restock.ts';
 import { smsFailure } from './sms-failure.ts';
 import { fuzzStoreReplies } from './store-replies.ts';
 import { throughput } from './throughput.ts';
@@ -17,10 +19,12 @@ export const SCENARIOS: Scenario[] = [
   lastItem,
   doubleSubmit,
   lastCodeUse,
+  restockBurst,
   noticeStorm,
   otpBurst,
   throughput,
   checkoutLoad,
+  phoneProof,
   orderFault,
   smsFailure,
   noticeDuringOutage,

@@ -6,6 +6,7 @@ import { CatalogImport } from './CatalogImport.tsx';
 import { ChangeLog } from './ChangeLog.tsx';
 import type { AdminProduct } from './catalog-types.ts';
 import { ADMIN_PAGE_SIZE } from './constants.ts';
+import { FeedGaps } from './FeedGaps.tsx';
 import { translator } from './i18n.ts';
 import type { StaffMe } from './session.ts';
 import { Button, Check, Field, Notice, type Paged, Pager, Select, Table } from './ui.tsx';
@@ -147,6 +148,7 @@ function Body({ locale, me }: { locale: Locale; me: StaffMe }) {
   const changed = () => setVersion((n) => n + 1);
   return (
     <>
+      <FeedGaps locale={locale} version={version} />
       <Products locale={locale} me={me} onChanged={changed} />
       {me.role === 'owner' && <CatalogImport locale={locale} onApplied={changed} />}
       <ChangeLog locale={locale} version={version} />

@@ -71,11 +71,14 @@ export function OrderActions(props: { locale: Locale; no: string; actions: strin
 
   const simple = (action: Simple) =>
     run(action, async () => {
-      const res = await adminApi.post<{ state?: string; result?: string; purpose?: string }>(path(action), {
-        body: {},
-      });
+      const res = await adminApi.post<{ state?: string; result?: string; purpose?: string; to?: string }>(
+        path(action),
+        {
+          body: {},
+        },
+      );
       if (action === 'reconcile') return t('admin.action.reconciled', { result: res.result ?? '' });
-      if (action === 'resend-mail') return t('admin.action.resent', { purpose: res.purpose ?? '' });
+      if (action === 'resend-mail') return t('admin.action.resent', { purpose: res.purpose ?? '', to: res.to ?? '' });
       return t('admin.action.stateNow', { state: stateLabel(locale, res.state ?? '') });
     });
 

@@ -37,3 +37,10 @@ export interface ImportReport {
   lines: string[];
   pagesNotice?: string;
 }
+
+/** Products on sale the product feeds leave out for want of a photo (GET /api/admin/catalog/feed-gaps). */
+export interface FeedGaps {
+  products: number;
+  variants: number;
+  list: { handle: string; nameZh: string; nameEn: string; skus: string[] }[];
+}

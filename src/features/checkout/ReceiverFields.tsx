@@ -88,6 +88,12 @@ export function GuestLead({ locale }: { locale: Locale }) {
 export function ReceiverFields({ locale, guest }: { locale: Locale; guest: boolean }) {
   const { draft, errors } = useStore($checkout);
   const pickup = draft.method === 'cvs';
+  // The carrier's name rule, told before it is broken: store pickup's is the ID check's.
+  const rule = pickup
+    ? 'checkout.receiver.pickupRule'
+    : draft.method === 'home'
+      ? 'checkout.receiver.homeRule'
+      : undefined;
   return (
     <fieldset className="sw-co-section">
       <legend>{t(locale, 'checkout.receiver')}</legend>
@@ -98,13 +104,13 @@ export function ReceiverFields({ locale, guest }: { locale: Locale; guest: boole
         value={draft.name}
         error={errors['receiver.name']}
         hint={
-          pickup ? (
+          rule ? (
             <p id="co-name-hint" className="sw-muted">
-              {t(locale, 'checkout.receiver.pickupRule')}
+              {t(locale, rule)}
             </p>
           ) : undefined
         }
-        hintId={pickup ? 'co-name-hint' : undefined}
+        hintId={rule ? 'co-name-hint' : undefined}
         onValue={(name) => updateDraft({ name }, ['receiver.name'])}
       />
       <TextField

@@ -1,8 +1,10 @@
 /**
  * The product page's "notify me when it is back" form (issue 32), loaded when it is opened. A member
  * asks in one tap (Bearer); a guest confirms a mobile number with the checkout's text-message code
- * (POST /api/checkout/phone/send, /verify → X-Phone-Proof) or gives an email. Answers and refusals
- * (the API's message, in the page's language) are said in the form's status line.
+ * (POST /api/checkout/phone/send, /verify → X-Phone-Proof) or gives an email (which counts once the
+ * link mailed to it is followed); a member whose account has neither a verified phone nor an email is
+ * asked for one the same way. Answers and refusals (the API's message, in the page's language) are
+ * said in the form's status line.
  */
 import { COOKIE } from '../../config.ts';
 
@@ -61,12 +63,14 @@ export function startRestockForm(details: HTMLDetailsElement): void {
       .then(() => say((form.dataset.sent ?? '').replace('{phone}', value('phone'))))
       .catch(fail);
   });
+  // A member whose account cannot be reached is asked for a contact (the API's field error on email).
+  let askContact = false;
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const chosen = form.querySelector<HTMLInputElement>('input[name="sku"]:checked');
     if (!chosen) return;
     const ask = async () => {
-      if (member) return post('/restock-alerts', { sku: chosen.value });
+      if (member && !askContact) return post('/restock-alerts', { sku: chosen.value });
       if (by() === 'email') return post('/restock-alerts', { sku: chosen.value, email: value('email') });
       const proof = await post('/checkout/phone/verify', { phone: value('phone'), code: value('code') });
       return post(
@@ -76,8 +80,20 @@ export function startRestockForm(details: HTMLDetailsElement): void {
       );
     };
     ask()
-      .then(() => say((form.dataset.done ?? '').replace('{option}', chosen.dataset.option ?? chosen.value)))
-      .catch(fail);
+      .then((r) =>
+        say(
+          r.result?.state === 'pending'
+            ? (form.dataset.pending ?? '').replace('{email}', value('email'))
+            : (form.dataset.done ?? '').replace('{option}', chosen.dataset.option ?? chosen.value),
+        ),
+      )
+      .catch((err: Error & { fields?: Record<string, string> }) => {
+        if (member && !askContact && err.fields?.email) {
+          askContact = true;
+          guest.hidden = false;
+        }
+        fail(err);
+      });
   });
   // Prerendered disabled (ProductExtras.astro): they work from now on.
   for (const b of form.querySelectorAll('button')) b.disabled = false;

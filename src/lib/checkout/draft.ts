@@ -10,7 +10,7 @@ import type {
   ShippingMethodCode,
 } from '../api/order-types.ts';
 import type { MessageKey } from '../i18n/messages/index.ts';
-import { type InvoiceInput, toMobile, validateInvoice, validatePickupReceiver } from '../taiwan/index.ts';
+import { type InvoiceInput, receiverNameError, toMobile, validateInvoice } from '../taiwan/index.ts';
 
 export const SHIPPING_METHODS = ['home', 'cvs', 'shop'] as const satisfies readonly ShippingMethodCode[];
 export const PAYMENT_METHODS = [
@@ -180,14 +180,18 @@ const INVOICE_FIELD: Record<string, CheckoutField> = {
 export type DraftErrors = Partial<Record<CheckoutField, MessageKey>>;
 
 /**
- * The client-side rules of the order (the server checks them again): receiver (store pickup with
- * the carriers' name rules), the address for home delivery, a chosen store for pickup, a payment
+ * The client-side rules of the order (the server checks them again): receiver (the name by the
+ * chosen carrier's rules, lib/taiwan/receiver.ts), the address for home delivery, a chosen store for pickup, a payment
  * method the quote offers, the e-invoice by the Taiwan rules, the note's length.
  */
 export function validateDraft(d: CheckoutDraft, ctx: { hasStore: boolean; payments: readonly string[] }): DraftErrors {
   const errors: DraftErrors = {};
-  const name = d.name.trim();
+  const name = d.name.normalize('NFKC').trim();
   if (!name) errors['receiver.name'] = 'auth.error.required';
+  else {
+    const nameError = receiverNameError(d.method, name);
+    if (nameError) errors['receiver.name'] = nameError;
+  }
   if (!d.phone.trim()) errors['receiver.phone'] = 'auth.error.required';
   else if (!toMobile(d.phone)) errors['receiver.phone'] = 'auth.error.phone';
   if (d.email.trim() && !EMAIL.test(d.email.trim())) errors['receiver.email'] = 'auth.error.email';
@@ -198,8 +202,6 @@ export function validateDraft(d: CheckoutDraft, ctx: { hasStore: boolean; paymen
     if (!d.addr.trim()) errors['shipping.addr'] = 'auth.error.required';
   }
   if (d.method === 'cvs') {
-    const receiver = validatePickupReceiver({ name, mobile: d.phone });
-    if (!receiver.ok && receiver.errors.name && name) errors['receiver.name'] = receiver.errors.name;
     if (!ctx.hasStore) errors['shipping.store'] = 'checkout.error.store';
   }
   if (!d.payment || !ctx.payments.includes(d.payment)) errors.payment = 'checkout.error.payment';

@@ -45,10 +45,11 @@ export function isRecordable(pathname: string): boolean {
 
 /**
  * A return path is only ever a path on this site: one leading slash, no scheme, no `//` host, no
- * backslash tricks, printable and bounded. Anything else is refused (undefined).
+ * backslash tricks, printable (no white space, control or format characters: they cannot go in a
+ * Location header) and bounded. Anything else is refused (undefined).
  */
 export function safeReturnPath(raw: string | undefined): string | undefined {
   if (!raw || raw.length > 1024) return undefined;
-  if (!raw.startsWith('/') || raw.startsWith('//') || /[\\\s]/.test(raw)) return undefined;
+  if (!raw.startsWith('/') || raw.startsWith('//') || /[\\\s\p{Cc}\p{Cf}]/u.test(raw)) return undefined;
   return raw;
 }

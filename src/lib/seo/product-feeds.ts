@@ -8,12 +8,15 @@
  */
 import type { Locale } from '../../config.ts';
 import type { FeedProduct } from '../api/build.server.ts';
+import { escapeCell } from '../csv-cells.ts';
 import { localePath } from '../i18n/locale.ts';
 
 export const GOOGLE_NS = 'http://base.google.com/ns/1.0';
 /** Google's limits: title 150 characters, description 5,000. */
 export const TITLE_MAX = 150;
 export const DESCRIPTION_MAX = 5000;
+/** Meta's longest description: 9,999 characters. */
+export const META_DESCRIPTION_MAX = 9999;
 /** ISO 4217: the shop sells in New Taiwan dollars. */
 export const CURRENCY = 'TWD';
 /** The country the shop ships to (ISO 3166-1 alpha-2). */
@@ -70,12 +73,15 @@ export function plainText(text: string, max: number): string {
 
 export const money = (amount: number): string => `${amount} ${CURRENCY}`;
 
-/** The entries of the variants that can be listed: one without any image cannot (image_link is required). */
-export function feedEntries(products: FeedProduct[], ctx: FeedContext): FeedEntry[] {
+/**
+ * The entries of the variants that can be listed: one without any image cannot (image_link is
+ * required). Descriptions (plain text from the API) are cut at the feed's `descriptionMax`.
+ */
+export function feedEntries(products: FeedProduct[], ctx: FeedContext, descriptionMax: number): FeedEntry[] {
   const out: FeedEntry[] = [];
   for (const p of products) {
     const path = localePath(ctx.locale, `/brands/${p.brandSlug}/${p.slug}`);
-    const description = plainText(p.description || p.name, DESCRIPTION_MAX);
+    const description = plainText(p.description || p.name, descriptionMax);
     const brand = plainText(p.brand, TITLE_MAX);
     for (const v of p.variants) {
       if (v.image === '') continue;
@@ -101,6 +107,30 @@ export function feedEntries(products: FeedProduct[], ctx: FeedContext): FeedEntr
   return out;
 }
 
+/** The products on sale whose variants have no photo (each left out of the feeds), with those SKUs. */
+export function withoutPhoto(products: FeedProduct[]): { slug: string; skus: string[] }[] {
+  return products
+    .map((p) => ({ slug: p.slug, skus: p.variants.filter((v) => v.image === '').map((v) => v.sku) }))
+    .filter((p) => p.skus.length > 0);
+}
+
+/**
+ * The build's one warning line about the variants the feeds leave out for want of a photo: how
+ * many, and the first `max` products by handle with their SKUs; null when every variant has one.
+ */
+export function feedGapsWarning(products: FeedProduct[], max: number): string | null {
+  const gaps = withoutPhoto(products);
+  if (gaps.length === 0) return null;
+  const variants = gaps.reduce((n, g) => n + g.skus.length, 0);
+  const named = gaps.slice(0, max).map((g) => `${g.slug} (${g.skus.join(', ')})`);
+  const more = gaps.length > max ? `, and ${gaps.length - max} more` : '';
+  return (
+    `Warning: ${gaps.length} product(s) on sale (${variants} variant(s)) have no photo and are left out of the ` +
+    `product feeds (/feeds/google.xml, /feeds/meta.csv): ${named.join('; ')}${more}. ` +
+    'Add a photo (Image Src) by import; the console’s catalog page lists them too.'
+  );
+}
+
 const xml = (text: string): string =>
   text
     .replaceAll('&', '&amp;')
@@ -122,7 +152,7 @@ export function googleFeedXml(products: FeedProduct[], ctx: FeedContext): string
     `<link>${xml(home)}</link>`,
     `<description>${xml(plainText(ctx.shopDescription, DESCRIPTION_MAX))}</description>`,
   ];
-  for (const e of feedEntries(products, ctx)) {
+  for (const e of feedEntries(products, ctx, DESCRIPTION_MAX)) {
     out.push(
       [
         '<item>',
@@ -148,13 +178,17 @@ export function googleFeedXml(products: FeedProduct[], ctx: FeedContext): string
   return out.join('\n');
 }
 
-/** A CSV field, always quoted (Meta: fields with whitespace or commas in double quotes, quotes doubled). */
-const csv = (value: string): string => `"${value.replaceAll('"', '""')}"`;
+/**
+ * A CSV field, always quoted (Meta: fields with whitespace or commas in double quotes, quotes
+ * doubled), and never a formula when the file is opened in a spreadsheet: text beginning with
+ * `=`, `+`, `-` or `@` is written after an apostrophe, as the owner's catalog export does.
+ */
+const csv = (value: string): string => `"${String(escapeCell(value)).replaceAll('"', '""')}"`;
 
 /** The Meta commerce catalog feed (CSV, header row first). */
 export function metaFeedCsv(products: FeedProduct[], ctx: FeedContext): string {
   const rows = [META_COLUMNS.join(',')];
-  for (const e of feedEntries(products, ctx)) {
+  for (const e of feedEntries(products, ctx, META_DESCRIPTION_MAX)) {
     const row: Record<(typeof META_COLUMNS)[number], string> = {
       id: e.id,
       title: e.title,

@@ -27,7 +27,7 @@ export {
   normalizePhone,
   toMobile,
 } from './phone.ts';
-export { isPickupName, type ReceiverError, validatePickupReceiver } from './receiver.ts';
+export { isPickupName, type ReceiverError, receiverNameError, validatePickupReceiver } from './receiver.ts';
 export type { RegionCity, RegionDistrict } from './regions.ts';
 
 /** Loads the region table module (`CITIES`, `findCity`, `districtsOf`, `findDistrict`, `zipFor`). */

@@ -49,6 +49,14 @@ export async function guardOtpCheck(deps: Deps, ip: string): Promise<void> {
   await enforce(deps, { key: `otp-check:ip:${ip}`, ...LOGIN_LIMITS.otpChecksPerIp });
 }
 
+/**
+ * Counts a start of a sign-in with LINE from `ip` (each writes a state row) and throws 429 with
+ * Retry-After over the address's sign-in limit, before anything is written.
+ */
+export async function guardLineStart(deps: Deps, ip: string): Promise<void> {
+  await enforce(deps, { key: `line-start:ip:${ip}`, ...LOGIN_LIMITS.perIp });
+}
+
 /** Counts a profile update of a member and throws 429 with Retry-After over the limit. */
 export async function guardProfileUpdate(deps: Deps, memberId: number): Promise<void> {
   await enforce(deps, { key: `update:member:${memberId}`, ...LOGIN_LIMITS.profileUpdatesPerMember });

@@ -25,6 +25,30 @@ export interface AuditRow {
 }
 
 /**
+ * Writes one row of the audit log: who (`actor`), what (`action`), on which order (or none), from
+ * which address, done or refused.
+ */
+export async function recordAudit(
+  deps: Deps,
+  actor: Actor,
+  row: { action: string; orderNo?: string; detail: string; ok: boolean },
+): Promise<void> {
+  await deps.db.kysely
+    .insertInto('admin_audit')
+    .values({
+      at: deps.clock.now(),
+      staff_id: actor.staffId,
+      who: actor.who.slice(0, 120),
+      action: row.action,
+      order_no: (row.orderNo ?? '').slice(0, 40),
+      detail: row.detail.slice(0, AUDIT_DETAIL_MAX),
+      ip: actor.ip.slice(0, 64),
+      ok: row.ok ? 1 : 0,
+    })
+    .execute();
+}
+
+/**
  * Runs one order action and records it in the audit log, done or refused (with why): who, when,
  * what, on which order, from which address. The action's own work keeps its own transactions.
  */
@@ -37,19 +61,7 @@ export async function audited<T>(
   run: () => Promise<T>,
 ): Promise<T> {
   const record = (ok: boolean, more: string) =>
-    deps.db.kysely
-      .insertInto('admin_audit')
-      .values({
-        at: deps.clock.now(),
-        staff_id: actor.staffId,
-        who: actor.who.slice(0, 120),
-        action,
-        order_no: orderNo.slice(0, 40),
-        detail: [detail, more].filter(Boolean).join(' — ').slice(0, AUDIT_DETAIL_MAX),
-        ip: actor.ip.slice(0, 64),
-        ok: ok ? 1 : 0,
-      })
-      .execute();
+    recordAudit(deps, actor, { action, orderNo, detail: [detail, more].filter(Boolean).join(' — '), ok });
   let result: T;
   try {
     result = await run();

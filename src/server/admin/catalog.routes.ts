@@ -3,7 +3,7 @@ import { Readable, Writable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { ADMIN_IMPORT_MAX_BYTES } from '../../config.ts';
+import { ADMIN_IMPORT_MAX_BYTES, FEED_GAPS_LIST_MAX } from '../../config.ts';
 import { readChangesPage } from '../catalog/admin/change-log.ts';
 import { CatalogEditError, setPublication, setVariantFields } from '../catalog/admin/edits.ts';
 import { exportCatalog } from '../catalog/admin/export-catalog.ts';
@@ -12,13 +12,14 @@ import { importReportLines } from '../catalog/admin/import-report.ts';
 import { describeProblem } from '../catalog/admin/messages.ts';
 import { photoResolver } from '../catalog/admin/photos.ts';
 import type { ImageResolver } from '../catalog/admin/plan.ts';
+import { feedGaps } from '../catalog/feed-gaps.ts';
 import { ok, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import { pagesUpdateNotice } from '../ops/page-rebuild-notice.ts';
 import { pageQuery } from './admin-common.ts';
 import { listProductsForConsole } from './catalog-view.ts';
-import { type AdminEnv, ownerOnlyError, requireOwner, requireStaff, staffOf } from './staff-auth.ts';
+import { type AdminEnv, ownerOnlyRefusal, requireOwner, requireStaff, staffOf } from './staff-auth.ts';
 
 const amount = z.number().int().min(0).max(999_999_999);
 const variantBody = z
@@ -73,9 +74,14 @@ adminCatalog.get('/products', requireStaff, async (c) => {
   );
 });
 
+/** Products on sale that the product feeds leave out for want of a photo (feed-gaps.ts). */
+adminCatalog.get('/catalog/feed-gaps', noQuery, requireStaff, async (c) =>
+  ok(c, await feedGaps(c.get('deps').db, FEED_GAPS_LIST_MAX)),
+);
+
 adminCatalog.patch('/variants/:sku', noQuery, requireStaff, async (c) => {
   const body = await jsonBody(c, variantBody);
-  if (body.price !== undefined && staffOf(c).role !== 'owner') throw ownerOnlyError('prices', c.get('locale'));
+  if (body.price !== undefined && staffOf(c).role !== 'owner') throw await ownerOnlyRefusal(c, 'prices');
   const deps = c.get('deps');
   const sku = c.req.param('sku');
   const found = await deps.db.kysely.selectFrom('variants').select('id').where('sku', '=', sku).executeTakeFirst();

@@ -170,5 +170,6 @@ adminOrders.post('/orders/:no/reconcile', noQuery, requireStaff, async (c) => {
 adminOrders.post('/orders/:no/resend-mail', noQuery, requireStaff, async (c) => {
   await optionalBody(c, emptyBody);
   const no = c.req.param('no');
-  return ok(c, { purpose: await act(c, 'resend-mail', no, '', () => resendMailForShop(c.get('deps'), no)) });
+  const sent = await act(c, 'resend-mail', no, '', () => resendMailForShop(c.get('deps'), no));
+  return ok(c, { ...sent, sent: true });
 });

@@ -1,8 +1,10 @@
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { STAFF_SETUP_TTL_MS } from '../../config.ts';
 import { hasVisible, textProblem } from '../common/text-rules.ts';
 import { newSecret, sha256 } from '../common/tokens.ts';
 import type { Deps } from '../context.ts';
+import type { Database } from '../db/schema.ts';
 import type { StaffRole, StaffStatus } from '../db/tables/staff.ts';
 import { StaffAdminError } from './staff-errors.ts';
 import { revokeAllStaffSessions } from './staff-sessions.ts';
@@ -113,12 +115,33 @@ async function byEmail(deps: Deps, email: string) {
   return row;
 }
 
-/** Disables an account and ends its sessions; `selfId`: the console's caller, who cannot disable themself. */
+/**
+ * Refuses, in `trx`, to leave the shop without an active owner: when `staffId` is an active owner,
+ * another active owner must remain. On PostgreSQL the active owners' rows are locked first, so two
+ * owners disabling each other at once cannot both pass; SQLite runs one transaction at a time.
+ */
+async function keepAnOwner(deps: Deps, trx: Transaction<Database>, staffId: number, email: string): Promise<void> {
+  let q = trx.selectFrom('staff').select('id').where('role', '=', 'owner').where('status', '=', 'active').orderBy('id');
+  if (deps.db.dialect === 'postgres') q = q.forUpdate();
+  const owners = await q.execute();
+  if (owners.some((o) => o.id === staffId) && owners.length === 1)
+    throw new StaffAdminError(
+      'LAST_OWNER',
+      `${email} is the shop's last active owner: it cannot be disabled or reset. Add another owner first ` +
+        '(npm run staff -- add <email> --name <name> --role owner) and let them finish their setup link.',
+    );
+}
+
+/**
+ * Disables an account and ends its sessions. `selfId`: the console's caller, who cannot disable
+ * themself; the last active owner is never disabled.
+ */
 export async function disableStaff(deps: Deps, email: string, selfId?: number): Promise<void> {
   const s = await byEmail(deps, email);
   if (s.id === selfId) throw new StaffAdminError('STAFF_SELF', 'You cannot disable your own account.');
   const now = deps.clock.now();
   await deps.db.kysely.transaction().execute(async (trx) => {
+    await keepAnOwner(deps, trx, s.id, s.email);
     await trx
       .updateTable('staff')
       .set({ status: 'disabled', setup_token_hash: null, setup_expires_at: null })
@@ -130,12 +153,15 @@ export async function disableStaff(deps: Deps, email: string, selfId?: number): 
 
 /**
  * Starts an account over: password, TOTP and recovery codes cleared, sessions ended, status `setup`
- * (a disabled account comes back this way), and a new setup link.
+ * (a disabled account comes back this way), and a new setup link. `selfId`: the console's caller,
+ * who cannot reset themself; the last active owner is never reset.
  */
-export async function resetStaff(deps: Deps, email: string): Promise<SetupLink> {
+export async function resetStaff(deps: Deps, email: string, selfId?: number): Promise<SetupLink> {
   const s = await byEmail(deps, email);
+  if (s.id === selfId) throw new StaffAdminError('STAFF_SELF', 'You cannot reset your own account.');
   const now = deps.clock.now();
   await deps.db.kysely.transaction().execute(async (trx) => {
+    await keepAnOwner(deps, trx, s.id, s.email);
     await trx
       .updateTable('staff')
       .set({ status: 'setup', password_hash: null, totp_secret: null, totp_last_step: null })

@@ -4,6 +4,7 @@ import { burnVerification, verifyPassword } from '../accounts/passwords.ts';
 import { ApiError } from '../common/errors.ts';
 import type { Deps } from '../context.ts';
 import { looksLikeRecovery, spendRecoveryCode } from './recovery-codes.ts';
+import { recordStaffLoginFailure } from './staff-login-failures.ts';
 import { createStaffSession } from './staff-sessions.ts';
 import { matchTotp } from './totp.ts';
 
@@ -15,6 +16,7 @@ const SCOPE = 'staff-login';
  * are counted per email and per address before any hashing (the members' limits: 5 in 15 minutes
  * per account until a success, 30 a minute per address). A TOTP step is accepted once: the stored
  * last step moves forward in one statement, so a replayed code (or one of an earlier step) fails.
+ * Every refusal leaves an audit row and a log event (staff-login-failures.ts).
  */
 export async function staffLogin(deps: Deps, input: { email: string; password: string; code: string }, ip: string) {
   const email = input.email.trim().toLowerCase();
@@ -26,10 +28,14 @@ export async function staffLogin(deps: Deps, input: { email: string; password: s
     .where('email', '=', email)
     .executeTakeFirst();
   const usable = s && s.status === 'active' && s.password_hash && s.totp_secret ? s : undefined;
+  const refused = async () => {
+    await recordStaffLoginFailure(deps, { email, staffId: s?.id ?? null, ip });
+    return new ApiError('STAFF_LOGIN_FAILED');
+  };
   const passwordOk = usable
     ? await verifyPassword(input.password, usable.password_hash as string)
     : await burnVerification(input.password, deps.env.SCRYPT_LOG_N);
-  if (!usable || !passwordOk) throw new ApiError('STAFF_LOGIN_FAILED');
+  if (!usable || !passwordOk) throw await refused();
   const now = deps.clock.now();
   const code = input.code.trim();
   let codeOk = false;
@@ -46,7 +52,7 @@ export async function staffLogin(deps: Deps, input: { email: string; password: s
       codeOk = Number(r.numUpdatedRows) === 1;
     }
   }
-  if (!codeOk) throw new ApiError('STAFF_LOGIN_FAILED');
+  if (!codeOk) throw await refused();
   await clearPasswordAttempts(deps, SCOPE, email);
   await k.updateTable('staff').set({ last_login_at: now }).where('id', '=', usable.id).execute();
   const session = await createStaffSession(deps, usable.id);

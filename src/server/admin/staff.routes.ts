@@ -40,7 +40,7 @@ adminStaff.post('/staff/:email/disable', noQuery, async (c) => {
 
 adminStaff.post('/staff/:email/reset', noQuery, async (c) => {
   try {
-    return ok(c, await resetStaff(c.get('deps'), c.req.param('email')));
+    return ok(c, await resetStaff(c.get('deps'), c.req.param('email'), staffOf(c).id));
   } catch (err) {
     throw staffApiError(err, c.get('locale'));
   }

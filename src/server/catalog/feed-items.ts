@@ -5,6 +5,7 @@
  * (src/features/feeds/).
  */
 import type { Locale } from '../../config.ts';
+import { bodyText } from '../../lib/body-html.ts';
 import { baseFee } from '../checkout/shipping.ts';
 import { loc } from '../common/wire.ts';
 import type { Db } from '../db/index.ts';
@@ -16,7 +17,10 @@ export interface FeedProductWire {
   brand_slug: string;
   brand: string;
   name: string;
-  /** The description, else the summary; at most DESCRIPTION_MAX characters (Google's limit). */
+  /**
+   * The description, else the summary, as plain text (feedText): at most DESCRIPTION_MAX characters,
+   * the longest a feed takes; each feed's writer cuts it to its own limit.
+   */
   description: string;
   variants: FeedVariantWire[];
 }
@@ -34,8 +38,20 @@ export interface FeedVariantWire {
   image: string;
 }
 
-/** Google's longest description; longer ones are cut by the feed writer anyway. */
-const DESCRIPTION_MAX = 5000;
+/** Meta's longest description (Google's is 5,000: its writer cuts further). */
+export const DESCRIPTION_MAX = 9999;
+
+/**
+ * A stored body (sanitized HTML or plain text, body-html.ts) as one line of plain text: tags
+ * removed, entities decoded, runs of whitespace as one space, at most `max` characters (never half of
+ * a character outside the BMP). Feeds show text; markup would appear in them as literal tags.
+ */
+export function feedText(body: string, max = DESCRIPTION_MAX): string {
+  const flat = bodyText(body).replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
+}
 
 /** The shipping method that is a pickup at the shop, not a delivery. */
 const SHOP_PICKUP = 'shop';
@@ -99,7 +115,7 @@ export async function feedItems(db: Db, locale: Locale): Promise<FeedProductWire
     brand_slug: p.brand_slug,
     brand: locale === 'en' ? p.brand_en : p.brand_zh,
     name: loc(p, 'name', locale),
-    description: (loc(p, 'description', locale) || loc(p, 'summary', locale)).slice(0, DESCRIPTION_MAX),
+    description: feedText(loc(p, 'description', locale) || loc(p, 'summary', locale)),
     variants: (byProduct.get(p.id) ?? []).map((v) => ({
       sku: v.sku,
       option_name: loc(v, 'option_name', locale),

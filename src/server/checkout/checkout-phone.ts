@@ -73,3 +73,30 @@ export async function phoneOfProof(deps: Deps, proof: string | undefined): Promi
     .executeTakeFirst();
   return row?.phone;
 }
+
+/**
+ * Whether the caller may order to `receiverPhone`. A member whose own mobile is verified may; a
+ * guest, and a member without a verified mobile (made from LINE without one, or an account never
+ * verified), send a live proof of the receiver's mobile as X-Phone-Proof, so that nobody has the
+ * shop text (or deliver cash on delivery to) a number they have not shown they hold. Throws 401
+ * PHONE_PROOF_REQUIRED (guest) or 403 MEMBER_PHONE_UNVERIFIED (member) without a proof, 403
+ * PHONE_PROOF_MISMATCH when it is another number's.
+ */
+export async function checkOrderPhone(
+  deps: Deps,
+  memberId: number | null,
+  proof: string | undefined,
+  receiverPhone: string,
+): Promise<void> {
+  if (memberId !== null) {
+    const member = await deps.db.kysely
+      .selectFrom('members')
+      .select('phone_verify')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    if (Number(member?.phone_verify) === 1) return;
+  }
+  const phone = await phoneOfProof(deps, proof);
+  if (!phone) throw new ApiError(memberId === null ? 'PHONE_PROOF_REQUIRED' : 'MEMBER_PHONE_UNVERIFIED');
+  if (phone !== receiverPhone) throw new ApiError('PHONE_PROOF_MISMATCH');
+}

@@ -1,7 +1,7 @@
 import type { Locale } from '../../config.ts';
 import { invoice as invoiceText } from '../../lib/i18n/messages/invoice.ts';
 import { type InvoiceField, validateInvoice } from '../../lib/taiwan/invoice.ts';
-import { isPickupName } from '../../lib/taiwan/receiver.ts';
+import { receiverNameError } from '../../lib/taiwan/receiver.ts';
 import { findCity, findDistrict } from '../../lib/taiwan/regions.ts';
 import { ApiError } from '../common/errors.ts';
 import { type Msg, pick } from '../common/i18n.ts';
@@ -86,14 +86,15 @@ function checkInvoice(inv: OrderBody['invoice'], errors: Record<string, Msg>): C
 
 /**
  * The Taiwan rules of an order body that depend on what was chosen: a home address whose city,
- * district and postal code agree; a store-pickup receiver name the counter accepts; the e-invoice
+ * district and postal code agree; a receiver name the chosen carrier books (home delivery) and the
+ * store counter accepts (store pickup); the e-invoice
  * rules. Throws 400 VALIDATION_FAILED with every problem on its field path, in the locale.
  */
 export function checkOrder(body: OrderBody, locale: Locale): CheckedOrder {
   const errors: Record<string, Msg> = {};
   const address = body.shipping.method === 'home' ? checkAddress(body.shipping, errors) : null;
-  if (body.shipping.method === 'cvs' && !isPickupName(body.receiver.name.replace(/\s+/g, ' ')))
-    errors['receiver.name'] = formMsg('receiver.error.name');
+  const nameError = receiverNameError(body.shipping.method, body.receiver.name);
+  if (nameError) errors['receiver.name'] = formMsg(nameError);
   const invoice = checkInvoice(body.invoice, errors);
   const fields = Object.entries(errors);
   if (fields.length)
@@ -101,4 +102,15 @@ export function checkOrder(body: OrderBody, locale: Locale): CheckedOrder {
       fields: Object.fromEntries(fields.map(([path, msg]) => [path, pick(msg, locale)])),
     });
   return { address, invoice };
+}
+
+/**
+ * The quote's share of those rules: a receiver name given with a chosen method that the method's
+ * carrier refuses is a 400 VALIDATION_FAILED on `receiver.name`, in the locale, before any order.
+ */
+export function checkQuoteReceiver(method: string | undefined, name: string | undefined, locale: Locale): void {
+  if (name === undefined) return;
+  const nameError = receiverNameError(method, name.normalize('NFKC').trim());
+  if (nameError)
+    throw new ApiError('VALIDATION_FAILED', { fields: { 'receiver.name': pick(formMsg(nameError), locale) } });
 }

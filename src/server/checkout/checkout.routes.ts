@@ -10,6 +10,7 @@ import { jsonBody, noQuery } from '../common/validation.ts';
 import type { AppEnv } from '../context.ts';
 import { cvsMapBody, phoneSendBody, phoneVerifyBody, quoteBody } from './checkout.schemas.ts';
 import { PHONE_PROOF_HEADER, phoneOfProof, sendCheckoutCode, verifyCheckoutCode } from './checkout-phone.ts';
+import { checkQuoteReceiver } from './checkout-rules.ts';
 import { keepStore, openMap, shopOrigin } from './cvs-store.ts';
 import { quoteCart } from './quote.ts';
 
@@ -29,6 +30,7 @@ checkout.use('*', async (c, next) => {
 checkout.post('/quote', noQuery, async (c) => {
   const shopper = await shopperOf(c);
   const body = await jsonBody(c, quoteBody);
+  checkQuoteReceiver(body.shipping?.method, body.receiver?.name, c.get('locale'));
   const guestPhone =
     shopper.memberId === null ? await phoneOfProof(c.get('deps'), c.req.header(PHONE_PROOF_HEADER)) : undefined;
   return ok(c, await quoteCart(c.get('deps'), { ...shopper, guestPhone }, body, c.get('locale')));

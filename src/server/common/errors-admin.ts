@@ -42,8 +42,13 @@ export const ADMIN_ERRORS = {
   },
   STAFF_SELF: {
     status: 409,
-    zh: '不能停用自己的帳號。',
-    en: 'You cannot disable your own account.',
+    zh: '不能停用或重設自己的帳號，請由另一位店主處理。',
+    en: 'You cannot disable or reset your own account. Ask another owner to.',
+  },
+  LAST_OWNER: {
+    status: 409,
+    zh: '這是最後一個啟用中的店主帳號，不能停用或重設。請先新增另一位店主，並請對方完成帳號設定。',
+    en: 'This is the last active owner account, so it cannot be disabled or reset. Add another owner first and let them finish setting up.',
   },
 } as const;
 

@@ -11,6 +11,11 @@ export const ERRORS = {
     zh: '請求內容有誤，請檢查後再試一次。',
     en: 'The request is not valid. Check it and try again.',
   },
+  MALFORMED_PATH: {
+    status: 400,
+    zh: '網址中有無效的 % 編碼，請檢查網址後再試一次。',
+    en: 'The address has a malformed % escape. Check the address and try again.',
+  },
   VALIDATION_FAILED: {
     status: 400,
     zh: '有些欄位需要修正，請依提示修改。',
@@ -176,6 +181,11 @@ export const ERRORS = {
     status: 403,
     zh: '已驗證的手機號碼與收件人手機不同，請驗證收件人手機。',
     en: 'The confirmed mobile number is not the receiver’s. Confirm the receiver’s number.',
+  },
+  MEMBER_PHONE_UNVERIFIED: {
+    status: 403,
+    zh: '您的手機號碼尚未驗證，請先完成手機驗證再下單。',
+    en: 'Your mobile number is not verified yet. Verify it, then place the order.',
   },
   ORDER_NOT_FOUND: {
     status: 404,

@@ -62,6 +62,10 @@ export const FIELD_MESSAGES = {
     zh: '請填寫手機號碼或電子郵件其中一項，以便到貨時通知您。',
     en: 'Enter a mobile number or an email address (one of them) so we can tell you when it is back.',
   },
+  contactNeeded: {
+    zh: '您的帳號沒有手機號碼或電子郵件可以通知您：請填寫電子郵件（或先在會員資料加入手機號碼）。',
+    en: 'Your account has no phone or email to tell you by: enter an email address (or add a mobile number to your account first).',
+  },
   contactMember: {
     zh: '會員的到貨通知會寄到帳號的手機或電子郵件，無需另填。',
     en: 'A member’s alert goes to the account’s phone or email: leave these out.',

@@ -36,6 +36,7 @@ import type { NotificationsTable } from './tables/notifications.ts';
 import type {
   IdempotencyKeysTable,
   OrderEventsTable,
+  OrderGuestKeysTable,
   OrderLinesTable,
   OrdersTable,
   PaymentAttemptsTable,
@@ -103,6 +104,7 @@ export interface Database {
   cart_items: CartItemsTable;
   shipping_methods: ShippingMethodsTable;
   orders: OrdersTable;
+  order_guest_keys: OrderGuestKeysTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   idempotency_keys: IdempotencyKeysTable;

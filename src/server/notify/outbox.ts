@@ -11,11 +11,17 @@ export const SHOPPER_PURPOSES = [
   'order-cancelled',
 ] as const;
 /** The owner's alerts, by mail (SHOP_NOTIFY_EMAIL) and webhook (SHOP_NOTIFY_WEBHOOK). */
-export const OWNER_PURPOSES = ['owner-new-order', 'owner-needs-action', 'owner-low-stock', 'owner-daily'] as const;
+export const OWNER_PURPOSES = [
+  'owner-new-order',
+  'owner-needs-action',
+  'owner-low-stock',
+  'owner-daily',
+  'owner-staff-login',
+] as const;
 export type ShopperPurpose = (typeof SHOPPER_PURPOSES)[number];
 export type OwnerPurpose = (typeof OWNER_PURPOSES)[number];
-/** A subscriber's restock alert (issue 32): one text or mail per subscription. */
-export type SubscriberPurpose = 'restock';
+/** A subscriber's restock alert (issue 32): one text or mail per subscription; the link confirming an address. */
+export type SubscriberPurpose = 'restock' | 'restock-confirm';
 export type Purpose = ShopperPurpose | OwnerPurpose | SubscriberPurpose;
 
 /** Why an order needs a person. */
@@ -100,3 +106,7 @@ export const notifyNewOrder = (k: Writer, orderId: number, now: number) =>
 /** A restock alert's one message (issue 32), written in the transaction that raised the stock. */
 export const notifyRestock = (k: Writer, alertId: number, now: number) =>
   put(k, { purpose: 'restock', subject: `alert:${alertId}`, recipient: 'subscriber', orderId: null, now });
+
+/** The link that confirms an address given for a restock alert, mailed to it. */
+export const notifyRestockConfirm = (k: Writer, alertId: number, now: number) =>
+  put(k, { purpose: 'restock-confirm', subject: `alert:${alertId}`, recipient: 'subscriber', orderId: null, now });

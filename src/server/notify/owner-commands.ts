@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { newSecret, sha256 } from '../common/tokens.ts';
 import type { Deps } from '../context.ts';
+import { orderLink } from '../orders/order-sms.ts';
 import { render } from './mail-format.ts';
+import type { ShopperPurpose } from './outbox.ts';
+import { shopperMail } from './shopper-mail.ts';
 import { postWebhook } from './webhook.ts';
 
 /** What `notify-test` found: whether the mail server (and the webhook, when set) took the test. */
@@ -82,34 +87,62 @@ export function listOutbox(deps: Deps, opts: { failed: boolean; limit: number })
     .execute();
 }
 
-/**
- * Sends the shopper's latest mail of an order again (`orders -- resend-mail`, the console's resend):
- * the outbox row goes back to pending, due now, so the sender delivers it once more. Returns its
- * purpose, or null when the order has no shopper mail. (A guest's private link was dropped from the
- * row once sent: the mail goes again without it.)
- */
-export async function resendShopperMail(deps: Deps, orderId: number): Promise<string | null> {
+/** What a resend did: the mail went (to whom), or why nothing was sent. */
+export type Resent =
+  | { purpose: ShopperPurpose; to: string }
+  | { purpose: ShopperPurpose; refused: 'no-address' | 'wait' | 'mail-failed'; error?: string };
+
+/** A new private link to a guest's order (kept beside the others, each good), or the member's order page. */
+async function freshOrderLink(deps: Deps, orderId: number): Promise<string | undefined> {
   const k = deps.db.kysely;
-  const last = await k
+  const o = await k
+    .selectFrom('orders')
+    .select(['no', 'locale', 'member_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!o) return undefined;
+  if (o.member_id !== null) return orderLink(deps.env.SITE_URL, o, undefined);
+  const key = newSecret();
+  await k
+    .insertInto('order_guest_keys')
+    .values({ key_hash: sha256(key), order_id: orderId, created_at: deps.clock.now() })
+    .execute();
+  return orderLink(deps.env.SITE_URL, o, key);
+}
+
+/**
+ * Sends the shopper's latest mail of an order again, now, straight through the mail provider
+ * (`orders -- resend-mail`, the console's resend), and says whether it went: each resend is its own
+ * mail with its own Message-ID (a mail server drops a repeated one). The placed mail carries the
+ * private order link: the one still waiting in its outbox row, or else a new one (the first key is
+ * never kept once sent). Null when the order has no shopper mail; a refusal says why nothing went.
+ */
+export async function resendShopperMail(deps: Deps, orderId: number): Promise<Resent | null> {
+  const last = await deps.db.kysely
     .selectFrom('notifications')
-    .select(['id', 'purpose'])
+    .select(['id', 'purpose', 'payload'])
     .where('order_id', '=', orderId)
     .where('recipient', '=', 'shopper')
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!last) return null;
-  await k
-    .updateTable('notifications')
-    .set({
-      state: 'pending',
-      attempts: 0,
-      next_at: deps.clock.now(),
-      claimed_until: 0,
-      claim: null,
-      last_error: null,
-      sent_at: null,
-    })
-    .where('id', '=', last.id)
-    .execute();
-  return last.purpose;
+  const purpose = last.purpose as ShopperPurpose;
+  const payload = JSON.parse(last.payload || '{}') as Record<string, unknown>;
+  // Looked at before a link is made: a refused resend leaves no key behind.
+  const first = await shopperMail(deps, purpose, orderId, payload);
+  if (!first) return { purpose, refused: 'no-address' };
+  if (first === 'wait') return { purpose, refused: 'wait' };
+  let m = first;
+  if (purpose === 'order-placed' && typeof payload.link !== 'string') {
+    const link = await freshOrderLink(deps, orderId);
+    const linked = link ? await shopperMail(deps, purpose, orderId, { ...payload, link }) : undefined;
+    if (linked && linked !== 'wait') m = linked;
+  }
+  const messageId = `<notification-${last.id}.${purpose}.resend-${randomUUID()}@${new URL(deps.env.SITE_URL).hostname}>`;
+  try {
+    await deps.mail.send({ to: m.to, purpose, ...m.mail, messageId });
+  } catch (err) {
+    return { purpose, refused: 'mail-failed', error: messageOf(err).slice(0, 200) };
+  }
+  return { purpose, to: m.to };
 }

@@ -28,6 +28,10 @@ export const taipeiDay = (ms: number): string =>
 /** Midnight of the Taipei day `day` (YYYY-MM-DD), in epoch ms (Taipei is UTC+8, no daylight saving). */
 export const taipeiMidnight = (day: string): number => Date.parse(`${day}T00:00:00+08:00`);
 
+/** The console's page of order `no`, in the owner's language. */
+export const consoleOrderLink = (site: string, l: Locale, no: string) =>
+  `${site.replace(/\/$/, '')}${en(l) ? '/en' : ''}/admin/order?no=${encodeURIComponent(no)}`;
+
 /** Composes the owner's mail of `purpose` (also the text of the webhook's JSON). */
 export async function ownerMail(
   deps: Deps,
@@ -50,7 +54,14 @@ export async function ownerMail(
       ? `Order ${o.no}, total ${money(o.total)}, ${PAYMENT_NAMES[o.payment_method as PaymentCode]?.en ?? o.payment_method}, ${SHIPPING[o.shipping_method]?.en ?? o.shipping_method}, receiver ${o.receiver_name}.`
       : `訂單 ${o.no}，金額 ${money(o.total)}，${PAYMENT_NAMES[o.payment_method as PaymentCode]?.zh ?? o.payment_method}，${SHIPPING[o.shipping_method]?.zh ?? o.shipping_method}，收件人 ${o.receiver_name}。`
     : '';
-  const data: Record<string, unknown> = o ? { order: { no: o.no, total: o.total, state: o.state } } : {};
+  // The order's page in the console, beside the command that shows it.
+  const consoleUrl = o ? consoleOrderLink(deps.env.SITE_URL, l, o.no) : undefined;
+  const data: Record<string, unknown> = o
+    ? { order: { no: o.no, total: o.total, state: o.state, console_url: consoleUrl } }
+    : {};
+  const consoleLink = consoleUrl
+    ? { label: en(l) ? 'Open it in the console' : '在後台查看', href: consoleUrl }
+    : undefined;
   let c: Composed;
   switch (purpose) {
     case 'owner-new-order':
@@ -58,6 +69,7 @@ export async function ownerMail(
       c = {
         subject: en(l) ? `New order ${o.no} (${money(o.total)})` : `新訂單 ${o.no}（${money(o.total)}）`,
         paragraphs: [orderLine, en(l) ? `Run: npm run orders -- show ${o.no}` : `查看：npm run orders -- show ${o.no}`],
+        link: consoleLink,
       };
       break;
     case 'owner-needs-action': {
@@ -70,6 +82,7 @@ export async function ownerMail(
       c = {
         subject: en(l) ? `Order ${o.no} needs you: ${reason.en}` : `訂單 ${o.no} 需要處理：${reason.zh}`,
         paragraphs: [orderLine, en(l) ? `Run: npm run orders -- show ${o.no}` : `查看：npm run orders -- show ${o.no}`],
+        link: consoleLink,
       };
       break;
     }
@@ -83,6 +96,24 @@ export async function ownerMail(
             ? `${name} (${payload.sku}) is down to ${payload.stock} (alert at ${payload.at} or below).`
             : `${name}（${payload.sku}）庫存剩 ${payload.stock} 件（低於或等於 ${payload.at} 件時通知）。`,
         ],
+      };
+      break;
+    }
+    case 'owner-staff-login': {
+      const email = String(payload.email);
+      const day = String(payload.day);
+      Object.assign(data, { staff: { email }, day, failures: payload.count });
+      c = {
+        subject: en(l) ? `Failed console sign-ins: ${email}` : `後台登入多次失敗：${email}`,
+        paragraphs: en(l)
+          ? [
+              `${payload.count} sign-ins to the console account ${email} failed on ${day} (Taipei time): a wrong password or code.`,
+              'If that was not its holder, have another owner reset the account on the console’s Staff page, and read the audit log for the addresses they came from.',
+            ]
+          : [
+              `${day}（台北時間）後台帳號 ${email} 已有 ${payload.count} 次登入失敗（密碼或驗證碼錯誤）。`,
+              '若不是帳號本人，請由另一位店主在後台的「員工」頁重設此帳號，並查看操作紀錄中的來源位址。',
+            ],
       };
       break;
     }

@@ -15,7 +15,7 @@ import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { NotificationsTable } from '../db/tables/notifications.ts';
 import { registerOutboxPending } from '../ops/probes.ts';
-import { deliverRestock } from '../restock/restock-message.ts';
+import { deliverRestock, deliverRestockConfirm } from '../restock/restock-message.ts';
 import { notifyOwner, type OwnerPurpose, type ShopperPurpose } from './outbox.ts';
 import { ownerMail, taipeiDay, taipeiMidnight } from './owner-mail.ts';
 import { shopperMail } from './shopper-mail.ts';
@@ -80,7 +80,11 @@ async function deliver(deps: Deps, row: Row): Promise<string> {
   const payload = JSON.parse(row.payload || '{}') as Record<string, unknown>;
   const messageId = `<notification-${row.id}.${row.purpose}@${new URL(deps.env.SITE_URL).hostname}>`;
   if (row.recipient === 'subscriber') {
-    const d = await deliverRestock(deps, Number(row.subject.slice('alert:'.length)), messageId);
+    const alertId = Number(row.subject.slice('alert:'.length));
+    const d =
+      row.purpose === 'restock-confirm'
+        ? await deliverRestockConfirm(deps, alertId, messageId)
+        : await deliverRestock(deps, alertId, messageId);
     if ('skip' in d) throw new Nowhere(d.skip);
     if ('later' in d) throw new NotYet(d.why, d.later);
     return d.to;

@@ -1,4 +1,4 @@
-import { NOTIFY_KEEP_MS } from '../../config.ts';
+import { NOTIFY_KEEP_MS, RESTOCK_CONFIRM_MS } from '../../config.ts';
 import { sweepGuestCarts } from '../cart/cart-owner.ts';
 import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
@@ -13,7 +13,8 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
  * Deletes security records that can no longer matter: rate-limit windows (the longest is a day),
  * expired or used one-time codes and reset tickets, and expired or revoked sessions. Safe to run
  * from every instance at once. Guest carts unused for 30 days go too, and notifications delivered a
- * month ago (NOTIFY_KEEP_MS), and the console's dead staff sessions.
+ * month ago (NOTIFY_KEEP_MS), the console's dead staff sessions, and restock alerts whose address
+ * never confirmed them (RESTOCK_CONFIRM_MS, past retention).
  */
 export async function sweep(deps: Deps): Promise<Record<string, number>> {
   const cutoff = deps.clock.now() - RETENTION_MS;
@@ -39,6 +40,12 @@ export async function sweep(deps: Deps): Promise<Record<string, number>> {
     .deleteFrom('staff_sessions')
     .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('seen_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
     .executeTakeFirst();
+  // A restock alert whose address never followed its confirmation link in time can never count.
+  const restockUnconfirmed = await k
+    .deleteFrom('restock_alerts')
+    .where('state', '=', 'pending')
+    .where('created_at', '<', cutoff - RESTOCK_CONFIRM_MS)
+    .executeTakeFirst();
   const [rateLimits, otpCodes, resetTickets, sessions, notifications] = counts.map((r) => Number(r.numDeletedRows));
   return {
     rateLimits: rateLimits ?? 0,
@@ -48,6 +55,7 @@ export async function sweep(deps: Deps): Promise<Record<string, number>> {
     notifications: notifications ?? 0,
     guestCarts,
     staffSessions: Number(staffSessions.numDeletedRows),
+    restockUnconfirmed: Number(restockUnconfirmed.numDeletedRows),
   };
 }
 

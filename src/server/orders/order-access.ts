@@ -31,11 +31,24 @@ export async function accessibleOrder(c: Context<AppEnv>, no: string): Promise<n
     throw new ApiError('UNAUTHENTICATED');
   }
   if (!TOKEN_RE.test(key) || !ORDER_NO_RE.test(no)) throw new ApiError('ORDER_NOT_FOUND');
+  const hash = sha256(key);
+  // The key given at checkout, or one a resent placed mail gave.
   const row = await k
-    .selectFrom('orders')
-    .select('id')
-    .where('no', '=', no)
-    .where('guest_key_hash', '=', sha256(key))
+    .selectFrom('orders as o')
+    .select('o.id')
+    .where('o.no', '=', no)
+    .where((eb) =>
+      eb.or([
+        eb('o.guest_key_hash', '=', hash),
+        eb.exists(
+          eb
+            .selectFrom('order_guest_keys as g')
+            .select('g.order_id')
+            .whereRef('g.order_id', '=', 'o.id')
+            .where('g.key_hash', '=', hash),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   if (!row) throw new ApiError('ORDER_NOT_FOUND');
   return row.id;

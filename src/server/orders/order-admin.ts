@@ -312,10 +312,21 @@ export async function reconcileForShop(deps: Deps, no?: string): Promise<Reconci
   return reports;
 }
 
-/** Sends the shopper's latest mail of order `no` again (the outbox delivers it once more); returns its purpose. */
-export async function resendMailForShop(deps: Deps, no: string): Promise<string> {
+/**
+ * Sends the shopper's latest mail of order `no` again, now; returns its purpose and where it went.
+ * Refused, saying why, when nothing was sent.
+ */
+export async function resendMailForShop(deps: Deps, no: string): Promise<{ purpose: string; to: string }> {
   const o = await orderByNo(deps, no);
-  const purpose = await resendShopperMail(deps, o.id);
-  if (!purpose) throw new OrderAdminError(`Order ${no} has no mail to the shopper to send again.`);
-  return purpose;
+  const r = await resendShopperMail(deps, o.id);
+  if (!r) throw new OrderAdminError(`Order ${no} has no mail to the shopper to send again.`);
+  if ('to' in r) return r;
+  if (r.refused === 'no-address') throw new OrderAdminError(`Order ${no} has no email address: no mail was sent.`);
+  if (r.refused === 'wait')
+    throw new OrderAdminError(
+      `The placed mail of ${no} waits for ECPay's ATM account or store code: it goes by itself once they come. No mail was sent now.`,
+    );
+  throw new OrderAdminError(
+    `The mail server did not take the mail of ${no} (${r.error}): no mail was sent. Try again later.`,
+  );
 }

@@ -4,7 +4,7 @@ import { CART_TOKEN_HEADER } from '../../config.ts';
 import { requireMember } from '../accounts/auth.ts';
 import { shopperOf } from '../cart/shopper.ts';
 import { cancelBody, ORDERS_PAGE_SIZE_DEFAULT, ORDERS_PAGE_SIZE_MAX, orderBody } from '../checkout/checkout.schemas.ts';
-import { PHONE_PROOF_HEADER, phoneOfProof } from '../checkout/checkout-phone.ts';
+import { checkOrderPhone, PHONE_PROOF_HEADER } from '../checkout/checkout-phone.ts';
 import { checkOrder } from '../checkout/checkout-rules.ts';
 import { ok } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
@@ -52,7 +52,10 @@ orders.use('*', async (c, next) => {
   await next();
 });
 
-/** POST / OrderBody (Idempotency-Key; a guest adds X-Cart-Token and X-Phone-Proof) → 201 PlacedOrder. */
+/**
+ * POST / OrderBody (Idempotency-Key; a guest adds X-Cart-Token and X-Phone-Proof, as does a member
+ * whose mobile is not verified) → 201 PlacedOrder.
+ */
 orders.post('/', noQuery, async (c) => {
   const deps = c.get('deps');
   const locale = c.get('locale');
@@ -61,11 +64,7 @@ orders.post('/', noQuery, async (c) => {
   const shopper = await shopperOf(c);
   const body = await jsonBody(c, orderBody);
   const checked = checkOrder(body, locale);
-  if (shopper.memberId === null) {
-    const phone = await phoneOfProof(deps, c.req.header(PHONE_PROOF_HEADER));
-    if (!phone) throw new ApiError('PHONE_PROOF_REQUIRED');
-    if (phone !== body.receiver.phone) throw new ApiError('PHONE_PROOF_MISMATCH');
-  }
+  await checkOrderPhone(deps, shopper.memberId, c.req.header(PHONE_PROOF_HEADER), body.receiver.phone);
   if (shopper.cartId === undefined) throw new ApiError('CART_EMPTY');
   const owner = shopper.memberId === null ? `cart:${shopper.cartId}` : `member:${shopper.memberId}`;
   const claim = await claimKey(deps.db.kysely, owner, key, bodyHash(body), deps.clock.now());

@@ -33,6 +33,7 @@ export function smtpEmail(opts: { url: string; from: string }): EmailProvider {
         text: m.text,
         ...(m.html ? { html: m.html } : {}),
         ...(m.messageId ? { messageId: m.messageId } : {}),
+        ...(m.headers ? { headers: m.headers } : {}),
       });
     },
   };

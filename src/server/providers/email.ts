@@ -9,6 +9,8 @@ export interface EmailMessage {
   html?: string;
   /** A stable Message-ID, the same on every retry of one notification, so mail servers may drop a repeat. */
   messageId?: string;
+  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post of a restock mail). */
+  headers?: Record<string, string>;
 }
 
 /** Sends email; the outbox adapter stores it, the SMTP adapter hands it to a mail server. */

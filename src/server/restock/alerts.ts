@@ -1,17 +1,29 @@
 import { sql } from 'kysely';
-import { type Locale, RESTOCK_GUEST_PER_IP_HOUR, RESTOCK_MAX_WAITING } from '../../config.ts';
+import {
+  type Locale,
+  RESTOCK_CONFIRM_MAILS_PER_HOUR,
+  RESTOCK_CONFIRM_MS,
+  RESTOCK_GUEST_PER_IP_HOUR,
+  RESTOCK_MAX_WAITING,
+} from '../../config.ts';
 import { paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
-import { enforce } from '../common/rate-limit.ts';
+import { enforce, hit } from '../common/rate-limit.ts';
 import { iso } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
 import type { RestockAlertState } from '../db/tables/restock.ts';
-import { unsubscribeToken } from './restock-token.ts';
+import { notifyRestockConfirm } from '../notify/outbox.ts';
+import { queueRestocked } from './restock-queue.ts';
+import { alertToken } from './restock-token.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** Who waits: a member (the account's phone or email is used when it goes), a guest's confirmed phone, or an email. */
-export type Subscriber = { memberId: number } | { phone: string } | { email: string };
+/**
+ * Who waits: a member (the account's phone or email is used when it goes; a member whose account has
+ * neither gives a phone proven by this request or an email, kept on the alert), a guest's confirmed
+ * phone, or an email (a guest's: it counts once the link mailed to it is followed).
+ */
+export type Subscriber = { memberId: number; phone?: string; email?: string } | { phone: string } | { email: string };
 
 /** An alert on the wire. */
 export interface AlertView {
@@ -32,12 +44,20 @@ const contactOf = (s: Subscriber) =>
       ? ({ column: 'phone', value: s.phone } as const)
       : ({ column: 'email', value: s.email } as const);
 
+/** An address given in the request is proven only by the link mailed to it. */
+const needsConfirming = (s: Subscriber): s is Subscriber & { email: string } => 'email' in s && s.email !== undefined;
+
 /**
  * Asks to be told once when a sold-out variant is back: refused (409 RESTOCK_IN_STOCK) while it has
- * stock, 404 for an unknown or withdrawn one. Asking again for the same variant and contact answers
- * the alert already waiting (created: false). The variant's row is read in the transaction (locked on
+ * stock, 404 for an unknown or withdrawn one. The variant's row is read in the transaction (locked on
  * PostgreSQL; SQLite runs one writer at a time), so a restock committing meanwhile is either seen here
  * (refused: it is in stock) or sees this alert (and queues it).
+ *
+ * An email given in the request makes a new `pending` alert every time, whatever else that address
+ * waits for, and mails it a confirmation link (at most RESTOCK_CONFIRM_MAILS_PER_HOUR an address):
+ * the answer is the same for an address already waiting and a new one, and tells nothing of it. A
+ * member's or a proven phone's second ask for the same variant answers the alert already waiting
+ * (created: false). The token is the one for cancelling this alert alone.
  */
 export async function subscribe(
   deps: Deps,
@@ -46,11 +66,12 @@ export async function subscribe(
   locale: Locale,
   ip: string,
 ): Promise<{ alert: AlertView; token: string; created: boolean }> {
-  if (!('memberId' in who))
+  if (!('memberId' in who) || needsConfirming(who))
     await enforce(deps, { key: `restock:ip:${ip}`, windowMs: HOUR_MS, max: RESTOCK_GUEST_PER_IP_HOUR });
   const now = deps.clock.now();
   const pg = deps.db.dialect === 'postgres';
   const contact = contactOf(who);
+  const pending = needsConfirming(who);
   const id = await deps.db.kysely.transaction().execute(async (trx) => {
     let q = trx
       .selectFrom('variants as v')
@@ -61,32 +82,98 @@ export async function subscribe(
     const v = await q.executeTakeFirst();
     if (!v || v.withdrawn_at !== null) throw new ApiError('PRODUCT_UNAVAILABLE');
     if (v.stock > 0) throw new ApiError('RESTOCK_IN_STOCK');
-    const waiting = await trx
-      .selectFrom('restock_alerts')
-      .select(['id', 'variant_id'])
-      .where(contact.column, '=', contact.value)
-      .where('state', '=', 'waiting')
-      .execute();
-    const same = waiting.find((a) => a.variant_id === v.id);
-    if (same) return { id: same.id, created: false };
-    if (waiting.length >= RESTOCK_MAX_WAITING)
-      throw new ApiError('RESTOCK_TOO_MANY', { params: { max: RESTOCK_MAX_WAITING } });
+    // A guest's address is not asked about: how many it waits for is counted when it confirms.
+    if (!pending || 'memberId' in who) {
+      const waiting = await trx
+        .selectFrom('restock_alerts')
+        .select(['id', 'variant_id'])
+        .where(contact.column, '=', contact.value)
+        .where('state', 'in', ['waiting', 'pending'])
+        .execute();
+      const same = waiting.find((a) => a.variant_id === v.id);
+      if (same) return { id: same.id, created: false };
+      if (waiting.length >= RESTOCK_MAX_WAITING)
+        throw new ApiError('RESTOCK_TOO_MANY', { params: { max: RESTOCK_MAX_WAITING } });
+    }
     const row = await trx
       .insertInto('restock_alerts')
       .values({
         variant_id: v.id,
         user_id: 'memberId' in who ? who.memberId : null,
-        phone: 'phone' in who ? who.phone : null,
-        email: 'email' in who ? who.email : null,
+        phone: 'phone' in who ? (who.phone ?? null) : null,
+        email: 'email' in who ? (who.email ?? null) : null,
         locale,
+        state: pending ? 'pending' : 'waiting',
         created_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id, created: true };
   });
+  if (pending && id.created) {
+    // Over the address's hourly confirmation mails, the alert is made all the same and never counts.
+    const mails = await hit(deps, {
+      key: `restock:confirm:${who.email}`,
+      windowMs: HOUR_MS,
+      max: RESTOCK_CONFIRM_MAILS_PER_HOUR,
+    });
+    if (mails.allowed) await notifyRestockConfirm(deps.db.kysely, id.id, now);
+  }
   const [alert] = await viewsWhere(deps, locale, (q) => q.where('a.id', '=', id.id));
-  return { alert: alert!, token: await unsubscribeToken(deps.db, id.id), created: id.created };
+  return { alert: alert!, token: await alertToken(deps.db, 'cancel', id.id), created: id.created };
+}
+
+/** What following a confirmation link did. */
+export type Confirmed = 'confirmed' | 'expired' | 'too-many' | 'gone';
+
+/**
+ * Follows the link mailed to an address: its `pending` alert starts to wait (and is queued at once
+ * when its variant came back meanwhile). The same address already waiting for the variant keeps that
+ * alert (this one is dropped); past RESTOCK_CONFIRM_MS, or with RESTOCK_MAX_WAITING alerts waiting,
+ * it does not count. Following it again says confirmed. Undefined for an unknown alert.
+ */
+export async function confirmAlert(
+  deps: Deps,
+  id: number,
+): Promise<{ locale: Locale; outcome: Confirmed } | undefined> {
+  const now = deps.clock.now();
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const a = await trx
+      .selectFrom('restock_alerts')
+      .select(['locale', 'state', 'user_id', 'email', 'variant_id', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!a) return undefined;
+    const locale: Locale = a.locale === 'en' ? 'en' : 'zh-TW';
+    const done = (outcome: Confirmed) => ({ locale, outcome });
+    if (a.state === 'waiting' || a.state === 'queued') return done('confirmed');
+    if (a.state !== 'pending' || a.email === null) return done('gone');
+    if (Number(a.created_at) < now - RESTOCK_CONFIRM_MS) return done('expired');
+    const contact =
+      a.user_id !== null
+        ? ({ column: 'user_id', value: a.user_id } as const)
+        : ({ column: 'email', value: a.email } as const);
+    const waiting = await trx
+      .selectFrom('restock_alerts')
+      .select('variant_id')
+      .where(contact.column, '=', contact.value)
+      .where('state', '=', 'waiting')
+      .execute();
+    const drop = () => trx.updateTable('restock_alerts').set({ state: 'cancelled' }).where('id', '=', id).execute();
+    if (waiting.some((w) => w.variant_id === a.variant_id)) {
+      await drop();
+      return done('confirmed');
+    }
+    if (waiting.length >= RESTOCK_MAX_WAITING) return done('too-many');
+    const moved = await trx
+      .updateTable('restock_alerts')
+      .set({ state: 'waiting' })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 1) await queueRestocked(trx, now, [a.variant_id]);
+    return done('confirmed');
+  });
 }
 
 type AlertQuery = ReturnType<typeof alertsQuery>;
@@ -145,8 +232,8 @@ export async function memberAlerts(deps: Deps, memberId: number, locale: Locale,
 }
 
 /**
- * Cancels one alert: the member's own (by Bearer), or any a signed token names (a guest's, as the
- * subscribe answer gave it). A queued alert whose message is still waiting (a phone's hourly texts
+ * Cancels one alert: the member's own (by Bearer), or the one a signed token names (a guest's, as the
+ * subscribe answer or the message gave it), never another. A queued alert whose message is still waiting (a phone's hourly texts
  * used) is not sent. Another's alert, an unknown one or one already cancelled is a 404.
  */
 export async function cancelAlert(deps: Deps, id: number, by: { memberId: number } | { tokenFor: number }) {
@@ -162,9 +249,10 @@ export async function cancelAlert(deps: Deps, id: number, by: { memberId: number
 }
 
 /**
- * The unsubscribe link: cancels the alert and every other alert still waiting for the same member,
- * phone or email (no more restock messages to them). Returns the alert's language and the contact
- * (masked) for the confirmation, or undefined for an unknown alert.
+ * The unsubscribe link of a restock message (its token went only to the alert's own phone or address):
+ * cancels the alert and every other alert still waiting or pending for the same member, phone or email
+ * (no more restock messages to them). Returns the alert's language and how many it cancelled, or
+ * undefined for an unknown alert.
  */
 export async function unsubscribe(deps: Deps, id: number): Promise<{ locale: Locale; count: number } | undefined> {
   const k = deps.db.kysely;
@@ -182,7 +270,7 @@ export async function unsubscribe(deps: Deps, id: number): Promise<{ locale: Loc
         ? q.where('phone', '=', a.phone)
         : q.where('email', '=', a.email ?? '');
   // The alert itself, whatever became of it, and the others that still wait.
-  q = q.where((eb) => eb.or([eb('id', '=', id), eb('state', '=', 'waiting')]));
+  q = q.where((eb) => eb.or([eb('id', '=', id), eb('state', 'in', ['waiting', 'pending'])]));
   const r = await q.executeTakeFirst();
   return { locale: a.locale === 'en' ? 'en' : 'zh-TW', count: Number(r.numUpdatedRows) };
 }

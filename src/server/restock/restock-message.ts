@@ -2,7 +2,7 @@ import { RESTOCK_ALERTS_PER_HOUR } from '../../config.ts';
 import { takeEveryOther, takeFault } from '../common/faults.ts';
 import type { Deps } from '../context.ts';
 import { render } from '../notify/mail-format.ts';
-import { unsubscribeToken } from './restock-token.ts';
+import { alertToken, unsubscribeToken } from './restock-token.ts';
 
 const HOUR_MS = 3_600_000;
 const SIGNATURE = '【聲林音響】';
@@ -20,6 +20,19 @@ export function productLink(site: string, locale: string, v: { brand: string; sl
 export const unsubscribeLink = (site: string, token: string) =>
   `${site.replace(/\/$/, '')}/api/restock-alerts/unsubscribe?token=${encodeURIComponent(token)}`;
 
+/** The link that confirms an address given for an alert (it asks, then confirms, in the alert's language). */
+export const confirmLink = (site: string, token: string) =>
+  `${site.replace(/\/$/, '')}/api/restock-alerts/confirm?token=${encodeURIComponent(token)}`;
+
+/**
+ * A mail client's own unsubscribe button (RFC 2369, and RFC 8058's one-click POST to the same link,
+ * which the unsubscribe route takes without asking).
+ */
+const listUnsubscribe = (stop: string) => ({
+  'List-Unsubscribe': `<${stop}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 interface AlertFacts {
   locale: string;
   name: string;
@@ -29,14 +42,17 @@ interface AlertFacts {
 }
 
 export function restockText(a: AlertFacts): string {
-  const what = a.option ? (a.locale === 'en' ? `${a.name} (${a.option})` : `${a.name}（${a.option}）`) : a.name;
+  const what = whatOf(a);
   return a.locale === 'en'
     ? `${SIGNATURE}${what} is back in stock: ${a.link} No more alerts: ${a.stop}`
     : `${SIGNATURE}您關注的 ${what} 已到貨：${a.link} 取消通知：${a.stop}`;
 }
 
+const whatOf = (a: Pick<AlertFacts, 'locale' | 'name' | 'option'>) =>
+  a.option ? (a.locale === 'en' ? `${a.name} (${a.option})` : `${a.name}（${a.option}）`) : a.name;
+
 function restockMail(a: AlertFacts) {
-  const what = a.option ? (a.locale === 'en' ? `${a.name} (${a.option})` : `${a.name}（${a.option}）`) : a.name;
+  const what = whatOf(a);
   return render(
     a.locale === 'en'
       ? {
@@ -181,6 +197,58 @@ export async function deliverRestock(deps: Deps, alertId: number, messageId: str
   if (takeFault('email.down') || takeEveryOther('email.flaky'))
     throw new Error('mail server down (test fault email.down or email.flaky)');
   const m = restockMail(facts);
-  await deps.mail.send({ to: email, purpose: 'restock', ...m, messageId });
+  await deps.mail.send({ to: email, purpose: 'restock', ...m, messageId, headers: listUnsubscribe(facts.stop) });
   return { to: email };
+}
+
+function confirmMail(a: Omit<AlertFacts, 'stop'>) {
+  const what = whatOf(a);
+  return render(
+    a.locale === 'en'
+      ? {
+          subject: `Confirm your restock alert: ${what}`,
+          paragraphs: [
+            `Someone, we hope you, asked Soundwood Audio to mail this address once when ${what} is back in stock.`,
+            'Follow the link to start the alert. If it was not you, ignore this mail: nothing more will be sent.',
+          ],
+          link: { label: 'Confirm the alert', href: a.link },
+        }
+      : {
+          subject: `請確認到貨通知：${what}`,
+          paragraphs: [
+            `有人（希望是您）請聲林音響在 ${what} 到貨時寄一封信到這個信箱。`,
+            '請按下方連結確認，通知才會生效。若不是您本人申請，請忽略這封信，我們不會再寄信給您。',
+          ],
+          link: { label: '確認到貨通知', href: a.link },
+        },
+    a.locale,
+  );
+}
+
+/**
+ * Mails the link that confirms an address given for an alert, while it is still pending; a
+ * confirmed, cancelled or vanished alert sends nothing. A provider failure throws (the outbox retries).
+ */
+export async function deliverRestockConfirm(deps: Deps, alertId: number, messageId: string): Promise<RestockDelivery> {
+  const a = await deps.db.kysely
+    .selectFrom('restock_alerts as a')
+    .innerJoin('variants as v', 'v.id', 'a.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['a.state', 'a.locale', 'a.email', 'v.option_value_zh', 'v.option_value_en', 'p.name_zh', 'p.name_en'])
+    .where('a.id', '=', alertId)
+    .executeTakeFirst();
+  if (!a || a.email === null) return { skip: 'the alert is gone or has no email' };
+  if (a.state !== 'pending') return { skip: `the alert is ${a.state}` };
+  const en = a.locale === 'en';
+  const link = confirmLink(deps.env.SITE_URL, await alertToken(deps.db, 'confirm', alertId));
+  if (takeFault('email.down') || takeEveryOther('email.flaky'))
+    throw new Error('mail server down (test fault email.down or email.flaky)');
+  const m = confirmMail({
+    locale: a.locale,
+    name: en ? a.name_en : a.name_zh,
+    option: en ? a.option_value_en : a.option_value_zh,
+    link,
+  });
+  await deps.mail.send({ to: a.email, purpose: 'restock-confirm', ...m, messageId });
+  return { to: a.email };
 }

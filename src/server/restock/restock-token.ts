@@ -5,7 +5,15 @@ const SECRET_NAME = 'restock-unsubscribe';
 const TOKEN_RE = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{32})$/;
 const keys = new WeakMap<Db, Promise<string>>();
 
-/** The database's unsubscribe key (made by migration 017), read once per connection. */
+/**
+ * What a token lets its holder do, each signed apart so one never passes for another:
+ * `unsubscribe` (the link in the restock message, sent to the contact: stops that contact's alerts),
+ * `cancel` (given to the browser that asked: cancels that one alert only), `confirm` (the link mailed
+ * to a guest's address: makes the alert count).
+ */
+export type TokenUse = 'unsubscribe' | 'cancel' | 'confirm';
+
+/** The database's restock key (made by migration 017), read once per connection. */
 function keyOf(db: Db): Promise<string> {
   let key = keys.get(db);
   if (!key) {
@@ -20,20 +28,23 @@ function keyOf(db: Db): Promise<string> {
   return key;
 }
 
-const mac = (key: string, id: number) =>
-  createHmac('sha256', key).update(`restock-unsubscribe:${id}`).digest('base64url').slice(0, 32);
+const mac = (key: string, use: TokenUse, id: number) =>
+  createHmac('sha256', key).update(`restock-${use}:${id}`).digest('base64url').slice(0, 32);
 
-/** The unsubscribe link's token of an alert: its id and an HMAC of it (no row needed to check it). */
-export async function unsubscribeToken(db: Db, alertId: number): Promise<string> {
-  return `${alertId}.${mac(await keyOf(db), alertId)}`;
+/** A token of `use` for one alert: its id and an HMAC of both (no row needed to check it). */
+export async function alertToken(db: Db, use: TokenUse, alertId: number): Promise<string> {
+  return `${alertId}.${mac(await keyOf(db), use, alertId)}`;
 }
 
-/** The alert a token names, or undefined when it is malformed or its signature is wrong. */
-export async function alertOfToken(db: Db, token: string | undefined): Promise<number | undefined> {
+/** The unsubscribe link's token of an alert (the message's link). */
+export const unsubscribeToken = (db: Db, alertId: number) => alertToken(db, 'unsubscribe', alertId);
+
+/** The alert a token of `use` names, or undefined when it is malformed or its signature is wrong. */
+export async function alertOfToken(db: Db, token: string | undefined, use: TokenUse): Promise<number | undefined> {
   const m = TOKEN_RE.exec(token ?? '');
   if (!m) return undefined;
   const id = Number(m[1]);
-  const want = Buffer.from(mac(await keyOf(db), id));
+  const want = Buffer.from(mac(await keyOf(db), use, id));
   const got = Buffer.from(m[2]!);
   return want.length === got.length && timingSafeEqual(want, got) ? id : undefined;
 }

@@ -22,8 +22,9 @@ const list = (key: 'sku' | 'invalid') =>
 
 const listQuery = z.strictObject({ ...pageParams, skus: list('sku').optional(), products: list('invalid').optional() });
 
+/** The SKU of the path, as the router decoded it (once: `%25` is a `%`, never decoded again). */
 function skuOf(c: Context<AppEnv>): string {
-  const sku = decodeURIComponent(c.req.param('sku') ?? '');
+  const sku = c.req.param('sku') ?? '';
   if (!SKU_RE.test(sku)) throw new ApiError('PRODUCT_UNAVAILABLE');
   return sku;
 }

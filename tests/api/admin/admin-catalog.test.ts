@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCatalogChange } from '../../../src/server/ops/page-rebuilds.ts';
-import { subscribe } from '../../../src/server/restock/alerts.ts';
+import { confirmAlert, subscribe } from '../../../src/server/restock/alerts.ts';
 import { fixture } from '../../helpers/catalog-tool.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { staffMember, type TestStaff } from './admin-helpers.ts';
@@ -118,8 +118,11 @@ describe('products, publish and withdraw', () => {
       .where('stock', '=', 0)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    for (const email of ['a@example.com', 'b@example.com'])
-      await subscribe(shop.deps, sold.sku, { email }, 'zh-TW', '203.0.113.9');
+    // Each address follows its confirmation link.
+    for (const email of ['a@example.com', 'b@example.com']) {
+      const asked = await subscribe(shop.deps, sold.sku, { email }, 'zh-TW', '203.0.113.9');
+      await confirmAlert(shop.deps, asked.alert.id);
+    }
     const r = await shop.call('GET', `/api/admin/products?q=${encodeURIComponent(sold.sku)}`, { token: staff.token });
     const variants = r.json.result.data.flatMap((p: { variants: { sku: string; waiting: number }[] }) => p.variants);
     expect(variants.find((v: { sku: string }) => v.sku === sold.sku)?.waiting).toBe(2);
@@ -140,6 +143,43 @@ describe('products, publish and withdraw', () => {
     const p = await shop.call('POST', `/api/admin/products/${handle}/publish`, { token: owner.token });
     expect(p.json.result).toMatchObject({ state: 'published', changed: true });
     expect((await shop.call('POST', '/api/admin/products/no-such/publish', { token: owner.token })).status).toBe(404);
+  });
+});
+
+describe('products the feeds leave out for want of a photo', () => {
+  it('lists each with its SKUs and the counts, for staff too; not once withdrawn', async () => {
+    const gaps = async () => (await shop.call('GET', '/api/admin/catalog/feed-gaps', { token: staff.token })).json;
+    expect((await gaps()).result).toEqual({ products: 0, variants: 0, list: [] });
+
+    const file = [
+      'Handle,Title,Title (en),Vendor,Type,Option1 Name,Option1 Value,Variant SKU,Variant Price',
+      'no-photo-amp,無照片擴大機,No-photo amp,Sony,配件,顏色,黑,NOPHOTO-BLK,1000',
+      'no-photo-amp,,,,,,銀,NOPHOTO-SLV,1000',
+    ].join('\n');
+    const up = await shop.app.request('/api/admin/catalog/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/csv' },
+      body: file,
+    });
+    expect((await up.json()).result).toMatchObject({ applied: true, problems: [] });
+
+    expect(await gaps()).toMatchObject({
+      result: {
+        products: 1,
+        variants: 2,
+        list: [
+          {
+            handle: 'no-photo-amp',
+            name_zh: '無照片擴大機',
+            name_en: 'No-photo amp',
+            skus: ['NOPHOTO-BLK', 'NOPHOTO-SLV'],
+          },
+        ],
+      },
+    });
+    expect((await shop.call('GET', '/api/admin/catalog/feed-gaps')).status).toBe(401);
+    await shop.call('POST', '/api/admin/products/no-photo-amp/withdraw', { token: owner.token });
+    expect((await gaps()).result).toEqual({ products: 0, variants: 0, list: [] });
   });
 });
 
@@ -183,6 +223,28 @@ describe('import and export', () => {
     expect(r.applied).toBe(false);
     expect(r.problems[0]).toMatchObject({ line: 4, column: 'Variant Price', code: 'price_invalid' });
     expect(r.problems[0].message).toBe('line 4, Variant Price: "15990.50" is not a whole NT$ amount');
+  });
+
+  it('refuses a SKU beginning like a formula with a field message in the caller’s language', async () => {
+    const body = 'Handle,Title,Vendor,Type,Variant SKU,Variant Price\nformula-sku,甲,Sony,配件,@SUM(A1),100\n';
+    for (const [lang, message] of [
+      [
+        'en',
+        'line 2, Variant SKU: SKU "@SUM(A1)" may not begin with =, +, - or @ (spreadsheets would run it as a formula)',
+      ],
+      ['zh-TW', '第 2 行，Variant SKU：SKU「@SUM(A1)」不可以 =、+、-、@ 開頭（試算表會把它當成公式）'],
+    ] as const) {
+      const r = await shop.app.request('/api/admin/catalog/import', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/csv', 'accept-language': lang },
+        body,
+      });
+      const result = (await r.json()).result;
+      expect(result.applied).toBe(false);
+      expect(result.problems).toEqual([
+        expect.objectContaining({ line: 2, column: 'Variant SKU', code: 'sku_formula', message }),
+      ]);
+    }
   });
 
   it('takes a file over the JSON limit, refuses one over 10 MB, refuses staff', async () => {

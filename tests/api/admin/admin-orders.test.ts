@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deps } from '../../../src/server/context.ts';
+import { resendMailForShop } from '../../../src/server/orders/order-admin.ts';
+import { smtpEmail } from '../../../src/server/providers/email-smtp.ts';
 import { placeFixtureOrder } from '../../helpers/order-fixture.ts';
+import { startSmtpSink } from '../../helpers/smtp-sink.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
 import { createPaymentShop, startAttempt } from '../payment/payment-helpers.ts';
 import { shippableOrder } from '../shipping/shipping-helpers.ts';
@@ -17,6 +21,27 @@ afterAll(() => shop.close());
 
 const audit = (no: string) =>
   shop.deps.db.kysely.selectFrom('admin_audit').selectAll().where('order_no', '=', no).orderBy('id').execute();
+/** The placed mail's outbox row of an order, in `state`. */
+const placedRow = (orderId: number, state: 'sent' | 'pending') => ({
+  purpose: 'order-placed',
+  subject: `order:${orderId}`,
+  recipient: 'shopper' as const,
+  order_id: orderId,
+  state,
+  attempts: state === 'sent' ? 1 : 0,
+  next_at: 0,
+  created_at: 0,
+  sent_at: state === 'sent' ? 1 : null,
+});
+/** The placed mails of order `no` in the dev outbox, oldest first. */
+const placedMails = (no: string) =>
+  shop.deps.db.kysely
+    .selectFrom('email_outbox')
+    .select(['subject', 'link'])
+    .where('purpose', '=', 'order-placed')
+    .where('subject', 'like', `%${no}%`)
+    .orderBy('id')
+    .execute();
 const state = async (no: string) =>
   (await shop.deps.db.kysely.selectFrom('orders').select('state').where('no', '=', no).executeTakeFirstOrThrow()).state;
 
@@ -201,30 +226,75 @@ describe('order actions', () => {
     expect(detail.json.result.actions).toContain('reconcile');
   });
 
-  it('resend-mail sends the shopper’s latest mail again', async () => {
-    const o = await placeFixtureOrder(shop, { payment: 'atm' });
+  it('resend-mail sends the shopper’s placed mail now, each time its own mail with a working private link', async () => {
+    const o = await placeFixtureOrder(shop, { payment: 'credit' });
     const none = await shop.call('POST', `/api/admin/orders/${o.no}/resend-mail`, { token: staff.token });
     expect(none.status).toBe(409);
     const k = shop.deps.db.kysely;
-    await k
-      .insertInto('notifications')
-      .values({
-        purpose: 'order-placed',
-        subject: `order:${o.id}`,
-        recipient: 'shopper',
-        order_id: o.id,
-        state: 'sent',
-        attempts: 1,
-        next_at: 0,
-        created_at: 0,
-        sent_at: 1,
-      })
-      .execute();
-    const r = await shop.call('POST', `/api/admin/orders/${o.no}/resend-mail`, { token: staff.token });
-    expect(r.json.result).toEqual({ purpose: 'order-placed' });
-    const n = await k.selectFrom('notifications').selectAll().where('order_id', '=', o.id).executeTakeFirstOrThrow();
-    expect(n).toMatchObject({ state: 'pending', attempts: 0, sent_at: null });
-    expect(Number(n.next_at)).toBe(shop.clock.now());
+    // The placed mail as the outbox left it once sent: its private link dropped with the payload.
+    await k.insertInto('notifications').values(placedRow(o.id, 'sent')).execute();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        shop.call('POST', `/api/admin/orders/${o.no}/resend-mail`, { token: staff.token }),
+      ),
+    );
+    for (const r of answers)
+      expect(r.json.result).toEqual({ purpose: 'order-placed', to: 'buyer@example.tw', sent: true });
+    const mails = await placedMails(o.no);
+    expect(mails).toHaveLength(4);
+    const keys = new Set<string>();
+    for (const m of mails) {
+      const link = new URL(m.link);
+      expect(link.pathname).toBe('/cart/result');
+      expect(link.searchParams.get('no')).toBe(o.no);
+      const key = link.searchParams.get('key')!;
+      keys.add(key);
+      const seen = await shop.call('GET', `/api/orders/${o.no}`, { headers: { 'X-Order-Key': key } });
+      expect(seen.status).toBe(200);
+    }
+    expect(keys.size).toBe(4);
+    // The key given at checkout still opens it.
+    expect((await shop.call('GET', `/api/orders/${o.no}`, { headers: { 'X-Order-Key': o.guestKey } })).status).toBe(
+      200,
+    );
+    const row = await k.selectFrom('notifications').selectAll().where('order_id', '=', o.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'sent' });
+  });
+
+  it('resend-mail gives every mail its own Message-ID, and says so when nothing was sent', async () => {
+    const o = await placeFixtureOrder(shop, { payment: 'credit' });
+    const k = shop.deps.db.kysely;
+    await k.insertInto('notifications').values(placedRow(o.id, 'sent')).execute();
+    const sink = await startSmtpSink();
+    try {
+      const up: Deps = { ...shop.deps, mail: smtpEmail({ url: sink.url, from: 'no-reply@soundwood.tw' }) };
+      await resendMailForShop(up, o.no);
+      await resendMailForShop(up, o.no);
+      // Long header fields come folded: unfolded before reading.
+      const ids = sink.mails.map((m) => /^Message-ID: (<[^>]+>)$/m.exec(m.data.replace(/\n[ \t]+/g, ' '))?.[1]);
+      expect(ids).toHaveLength(2);
+      expect(ids[0]).toMatch(/^<notification-\d+\.order-placed\.resend-[0-9a-f-]+@[^>]+>$/);
+      expect(ids[1]).not.toBe(ids[0]);
+    } finally {
+      await sink.close();
+    }
+    const down: Deps = { ...shop.deps, mail: smtpEmail({ url: 'smtp://127.0.0.1:9', from: 'no-reply@soundwood.tw' }) };
+    await expect(resendMailForShop(down, o.no)).rejects.toThrow(/did not take the mail .* no mail was sent/);
+    const atm = await placeFixtureOrder(shop, { payment: 'atm' });
+    await k.insertInto('notifications').values(placedRow(atm.id, 'pending')).execute();
+    const waits = await shop.call('POST', `/api/admin/orders/${atm.no}/resend-mail`, {
+      token: staff.token,
+      lang: 'en',
+    });
+    expect(waits.status).toBe(409);
+    expect(waits.json.message).toMatch(/waits for ECPay's ATM account .* No mail was sent now/);
+    const noMail = await placeFixtureOrder(shop, { payment: 'credit' });
+    await k.updateTable('orders').set({ receiver_email: '' }).where('id', '=', noMail.id).execute();
+    await k.insertInto('notifications').values(placedRow(noMail.id, 'sent')).execute();
+    const nowhere = await shop.call('POST', `/api/admin/orders/${noMail.no}/resend-mail`, { token: staff.token });
+    expect(nowhere.status).toBe(409);
+    expect(nowhere.json.message).toMatch(/no email address: no mail was sent/);
+    expect(await placedMails(atm.no)).toHaveLength(0);
   });
 
   it('the audit log: the owner reads it, a staff account is refused in its language', async () => {

@@ -99,6 +99,18 @@ describe('npm run staff', () => {
     expect(badRole.code).toBe(1);
     expect(badRole.err).toContain('--role is owner or staff');
 
+    // The only active owner is not disabled (nor reset: staff-owners.test.ts); once another owner
+    // has set up, it may be.
+    const last = await cli('staff', 'disable', 'boss@soundwood.tw');
+    expect(last.code, last.out + last.err).toBe(1);
+    expect(last.err).toContain('last active owner');
+    const second = await cli('staff', 'add', 'second@soundwood.tw', '--name', '副店主', '--role', 'owner');
+    const secondToken = linkToken(/https:\/\/\S+/.exec(second.out)![0]);
+    const secondSetup = await post('/api/admin/setup', { token: secondToken, password: PASSWORD });
+    const secondSecret = secondSetup.json.result.totp_secret as string;
+    expect(
+      (await post('/api/admin/setup/confirm', { token: secondToken, code: totpAt(secondSecret, Date.now()) })).status,
+    ).toBe(200);
     const disable = await cli('staff', 'disable', 'boss@soundwood.tw');
     expect(disable.code, disable.err).toBe(0);
     expect((await cli('staff', 'list')).out).toMatch(/boss@soundwood\.tw\s+owner\s+disabled/);

@@ -49,6 +49,33 @@ describe('catalog import and export', () => {
     expect(await dumpCatalog(db())).toEqual(before);
   });
 
+  it('refuses a SKU that begins like a spreadsheet formula, in both languages', async () => {
+    const before = await dumpCatalog(db());
+    const text = [
+      'Handle,Title,Vendor,Type,Variant SKU,Variant Price',
+      'formula-a,甲,Sony,配件,=HYPERLINK(1),100',
+      'formula-b,乙,Sony,配件,+cmd,100',
+      'formula-c,丙,Sony,配件,-5,100',
+      'formula-d,丁,Sony,配件,@SUM(1),100',
+      'formula-e,戊,Sony,配件,OK-1+2=3,100',
+    ].join('\n');
+    const report = await importFile(db(), { text });
+    expect(report.applied).toBe(false);
+    expect(report.problems.map((p) => [p.line, p.column, p.code])).toEqual([
+      [2, 'Variant SKU', 'sku_formula'],
+      [3, 'Variant SKU', 'sku_formula'],
+      [4, 'Variant SKU', 'sku_formula'],
+      [5, 'Variant SKU', 'sku_formula'],
+    ]);
+    expect(importReportLines(report, 'en', false)).toContain(
+      'line 3, Variant SKU: SKU "+cmd" may not begin with =, +, - or @ (spreadsheets would run it as a formula)',
+    );
+    expect(importReportLines(report, 'zh-TW', false)).toContain(
+      '第 3 行，Variant SKU：SKU「+cmd」不可以 =、+、-、@ 開頭（試算表會把它當成公式）',
+    );
+    expect(await dumpCatalog(db())).toEqual(before);
+  });
+
   it('a dry run checks everything and writes nothing', async () => {
     const before = await dumpCatalog(db());
     const report = await importFile(db(), 'shopify-template.csv', { dryRun: true });

@@ -99,7 +99,11 @@ async function run(rows: string[], dryRun = false, at = dir, photoDir?: string) 
     by: 'tester',
     subject: 'products.csv',
     now: Date.UTC(2026, 10, 22),
-    resolveImage: photoResolver(file, media, { checkOnly: dryRun, ...(photoDir ? { photoDir } : {}) }),
+    resolveImage: photoResolver(file, media, {
+      checkOnly: dryRun,
+      allowOrigins: [origin],
+      ...(photoDir ? { photoDir } : {}),
+    }),
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeBodyHtml } from '../../../src/lib/body-html.ts';
 import { CVS_FEE, CVS_FREE_OVER } from '../../../src/server/seed/shipping.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 
@@ -69,6 +70,31 @@ describe('GET /api/catalog/feed-items', () => {
     // Under every free-shipping threshold: the store-pickup fee, the cheaper delivery.
     expect(fees.get(SKU_CHEAP)).toMatchObject({ price: CVS_FREE_OVER - 1, shipping_fee: CVS_FEE });
     for (const v of fees.values()) if (v.price >= CVS_FREE_OVER) expect(v.shipping_fee).toBe(0);
+  });
+
+  it('gives descriptions as plain text: an imported HTML body without its tags and entities, cut at 9,999', async () => {
+    const k = shop.deps.db.kysely;
+    const [a, b] = await k
+      .selectFrom('products')
+      .select(['id', 'slug'])
+      .where('withdrawn_at', 'is', null)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    // Stored as the import stores a Shopify "Body (HTML)": its safe subset.
+    const html = safeBodyHtml(
+      '<p>Warm  <b>bold</b> tone &amp; &ldquo;clear&rdquo; &lt;highs&gt;&nbsp;here</p>\n<ul><li>one</li><li>two</li></ul><script>alert(1)</script>',
+    );
+    const long = safeBodyHtml(`<p>${'長句&amp;'.repeat(4000)}</p>`);
+    await k.updateTable('products').set({ description_en: html }).where('id', '=', a!.id).execute();
+    await k.updateTable('products').set({ description_zh: long }).where('id', '=', b!.id).execute();
+    type P = { slug: string; description: string };
+    const en = (await shop.call('GET', '/api/catalog/feed-items', { lang: 'en' })).json.result as P[];
+    expect(en.find((p) => p.slug === a!.slug)!.description).toBe('Warm bold tone & “clear” <highs> here one two');
+    const zh = (await shop.call('GET', '/api/catalog/feed-items', { lang: 'zh-TW' })).json.result as P[];
+    const cut = zh.find((p) => p.slug === b!.slug)!.description;
+    expect(cut).toHaveLength(9999);
+    expect(cut).toBe('長句&'.repeat(4000).slice(0, 9999));
   });
 
   it('takes no query parameters', async () => {

@@ -8,7 +8,14 @@ import type { Locale } from '../../../src/config.ts';
 import { feedContext, feedPaths, ZH_ONLY } from '../../../src/features/feeds/feed-route.server.ts';
 import { closeBuildData, feedProducts, forgetBuildData } from '../../../src/lib/api/build.server.ts';
 import { forgetSiteDigests } from '../../../src/lib/api/page-keys.server.ts';
-import { GOOGLE_NS, googleFeedXml, META_COLUMNS, metaFeedCsv } from '../../../src/lib/seo/product-feeds.ts';
+import { safeBodyHtml } from '../../../src/lib/body-html.ts';
+import {
+  feedGapsWarning,
+  GOOGLE_NS,
+  googleFeedXml,
+  META_COLUMNS,
+  metaFeedCsv,
+} from '../../../src/lib/seo/product-feeds.ts';
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import { openDb } from '../../../src/server/db/index.ts';
 import { migrate } from '../../../src/server/db/migrate.ts';
@@ -250,5 +257,111 @@ describe('Meta commerce catalog feed', () => {
       expect(new URL(r.image_link!).origin).toBe(SITE.origin);
     }
     expect(records.some((r) => r.sale_price !== '')).toBe(true);
+  });
+});
+
+describe('descriptions in both feeds', () => {
+  it('are plain text from an imported HTML body, cut at each feed’s limit (Google 5,000, Meta 9,999)', async () => {
+    const [short, long] = await db.kysely
+      .selectFrom('products')
+      .select(['id', 'uid'])
+      .where('withdrawn_at', 'is', null)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    await db.kysely
+      .updateTable('products')
+      .set({ description_zh: safeBodyHtml('<p>Warm <b>bold</b> tone &amp; &lt;highs&gt;</p><p>Second&nbsp;line</p>') })
+      .where('id', '=', short!.id)
+      .execute();
+    await db.kysely
+      .updateTable('products')
+      .set({ description_zh: safeBodyHtml(`<p>${'<em>word</em> &amp; '.repeat(1500)}</p>`) })
+      .where('id', '=', long!.id)
+      .execute();
+    const { items } = parseGoogle(await google('zh-TW'));
+    const inGoogle = (uid: string) => ONE(items.find((i) => ONE(i.item_group_id) === uid)!.description);
+    expect(inGoogle(short!.uid)).toBe('Warm bold tone & <highs> Second line');
+    expect(inGoogle(long!.uid)).toHaveLength(5000);
+    expect(inGoogle(long!.uid)).toMatch(/^word & word & .*…$/);
+    expect(inGoogle(long!.uid)).not.toMatch(/<em>|&amp;/);
+
+    fresh();
+    const rows: string[][] = parseCsv(metaFeedCsv(await feedProducts('zh-TW'), await feedContext('zh-TW', SITE)));
+    const col = (name: string) => META_COLUMNS.indexOf(name as (typeof META_COLUMNS)[number]);
+    const inMeta = (uid: string) => rows.find((r) => r[col('item_group_id')] === uid)![col('description')]!;
+    expect(inMeta(short!.uid)).toBe('Warm bold tone & <highs> Second line');
+    // 1,500 × "word & " is 10,500 characters: more than Meta takes.
+    expect(inMeta(long!.uid)).toHaveLength(9999);
+    expect(inMeta(long!.uid)).toBe('word & '.repeat(1500).slice(0, 9999));
+  });
+});
+
+describe('formula cells in the Meta CSV', () => {
+  it('writes text that begins like a formula after an apostrophe, as the owner’s export does', async () => {
+    const p = await db.kysely
+      .selectFrom('products as p')
+      .innerJoin('variants as v', 'v.product_id', 'p.id')
+      .select(['p.id', 'p.uid', 'p.brand_id', 'v.id as variant_id'])
+      .where('p.withdrawn_at', 'is', null)
+      .orderBy('p.id', 'desc')
+      .executeTakeFirstOrThrow();
+    await db.kysely
+      .updateTable('products')
+      .set({ name_zh: '=HYPERLINK("https://evil.example","x")', description_zh: "+cmd|' /C calc'!A0" })
+      .where('id', '=', p.id)
+      .execute();
+    await db.kysely.updateTable('brands').set({ name_zh: '@SUM(1+1)' }).where('id', '=', p.brand_id).execute();
+    // A SKU from before the import refused them.
+    await db.kysely.updateTable('variants').set({ sku: '-2+3' }).where('id', '=', p.variant_id).execute();
+    fresh();
+    const rows: string[][] = parseCsv(metaFeedCsv(await feedProducts('zh-TW'), await feedContext('zh-TW', SITE)));
+    for (const row of rows) for (const cell of row) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+    const col = (name: string) => META_COLUMNS.indexOf(name as (typeof META_COLUMNS)[number]);
+    const row = rows.find((r) => r[col('item_group_id')] === p.uid && r[col('id')] === "'-2+3")!;
+    expect(row[col('title')]).toMatch(/^'=HYPERLINK\("https:\/\/evil\.example","x"\)/);
+    expect(row[col('description')]).toBe("'+cmd|' /C calc'!A0");
+    expect(row[col('brand')]).toBe("'@SUM(1+1)");
+  });
+});
+
+describe('products left out for want of a photo', () => {
+  it('are named in one warning line of the build, with the count, capped', async () => {
+    fresh();
+    expect(feedGapsWarning(await feedProducts('zh-TW'), 10)).toBeNull();
+    const bare = await db.kysely
+      .selectFrom('products')
+      .select(['id', 'slug'])
+      .where('withdrawn_at', 'is', null)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    for (const p of bare) {
+      await db.kysely.deleteFrom('product_images').where('product_id', '=', p.id).execute();
+      await db.kysely.updateTable('variants').set({ image: '' }).where('product_id', '=', p.id).execute();
+    }
+    const skus = await db.kysely
+      .selectFrom('variants')
+      .select(['sku', 'product_id'])
+      .where(
+        'product_id',
+        'in',
+        bare.map((p) => p.id),
+      )
+      .execute();
+    fresh();
+    const products = await feedProducts('zh-TW');
+    const line = feedGapsWarning(products, 2)!;
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toContain(`Warning: 3 product(s) on sale (${skus.length} variant(s)) have no photo`);
+    for (const p of bare.slice(0, 2)) {
+      expect(line).toContain(p.slug);
+      for (const v of skus.filter((s) => s.product_id === p.id)) expect(line).toContain(v.sku);
+    }
+    expect(line).not.toContain(`${bare[2]!.slug} (`);
+    expect(line).toContain('and 1 more');
+    // And the feeds indeed leave those variants out.
+    const ids = parseGoogle(googleFeedXml(products, await feedContext('zh-TW', SITE))).items.map((i) => ONE(i.id));
+    for (const v of skus) expect(ids).not.toContain(v.sku);
   });
 });

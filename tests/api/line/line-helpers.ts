@@ -13,8 +13,11 @@ export const STATE_COOKIE = 'line_login_state';
  * A shop also listening on a loopback port, with SITE_URL pointing at it: the shop trades LINE's
  * code at the simulator's token endpoint over real HTTP, as it does with LINE.
  */
-export async function createLineShop(env: Partial<ServerEnv> = {}): Promise<TestShop & { origin: string }> {
-  const shop = await createTestShop({ env });
+export async function createLineShop(
+  env: Partial<ServerEnv> = {},
+  opts: { seeded?: boolean } = {},
+): Promise<TestShop & { origin: string }> {
+  const shop = await createTestShop({ env, seeded: opts.seeded });
   const server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

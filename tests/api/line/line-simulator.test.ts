@@ -54,7 +54,7 @@ describe('the LINE simulator’s token endpoint', () => {
     expect(body.scope).toBe('openid profile');
     const [head] = body.id_token.split('.');
     expect(JSON.parse(Buffer.from(head, 'base64url').toString())).toEqual({ typ: 'JWT', alg: 'HS256' });
-    const checked = checkIdToken(body.id_token, {
+    const checked = await checkIdToken(body.id_token, {
       channelId: SIMULATOR_CHANNEL.id,
       channelSecret: SIMULATOR_CHANNEL.secret,
       nowS: Math.floor(shop.clock.now() / 1000),
@@ -132,7 +132,7 @@ describe('the shop checks the ID token’s signature', () => {
   it('refuses a token LINE did not sign (a token endpoint answering with another key)', async () => {
     // A stand-in for LINE's API that answers the token request with an ID token signed with another secret.
     let nonce = '';
-    const fake = new Hono().post('/oauth2/v2.1/token', (c) => {
+    const fake = new Hono().post('/oauth2/v2.1/token', async (c) => {
       const iat = Math.floor(shop.clock.now() / 1000);
       const claims = {
         iss: LINE_ISSUER,
@@ -145,7 +145,7 @@ describe('the shop checks the ID token’s signature', () => {
       return c.json({
         access_token: 'a',
         expires_in: 2592000,
-        id_token: signIdToken(claims, 'an attacker’s secret, not the channel’s'),
+        id_token: await signIdToken(claims, 'an attacker’s secret, not the channel’s'),
         refresh_token: 'r',
         scope: 'openid profile',
         token_type: 'Bearer',
@@ -168,7 +168,7 @@ describe('the shop checks the ID token’s signature', () => {
     }
   });
 
-  it('checkIdToken refuses alg none, another audience and a stale token', () => {
+  it('checkIdToken refuses alg none, another audience and a stale token', async () => {
     const now = 2_000_000_000;
     const claims = { iss: LINE_ISSUER, sub: 'Uabc', aud: SIMULATOR_CHANNEL.id, exp: now + 60, iat: now };
     const opts = {
@@ -177,14 +177,14 @@ describe('the shop checks the ID token’s signature', () => {
       nowS: now,
       issuer: LINE_ISSUER,
     };
-    const good = signIdToken(claims, SIMULATOR_CHANNEL.secret);
-    expect('claims' in checkIdToken(good, opts)).toBe(true);
+    const good = await signIdToken(claims, SIMULATOR_CHANNEL.secret);
+    expect('claims' in (await checkIdToken(good, opts))).toBe(true);
     const [, body] = good.split('.');
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${body}.`;
-    expect(checkIdToken(none, opts)).toEqual({ problem: 'signature' });
-    expect(checkIdToken(good, { ...opts, channelId: '1111111111' })).toEqual({ problem: 'audience' });
-    expect(checkIdToken(good, { ...opts, nowS: now + 61 })).toEqual({ problem: 'expired' });
-    expect(checkIdToken(good, { ...opts, nonce: 'n' })).toEqual({ problem: 'nonce' });
+    expect(await checkIdToken(none, opts)).toEqual({ problem: 'signature' });
+    expect(await checkIdToken(good, { ...opts, channelId: '1111111111' })).toEqual({ problem: 'audience' });
+    expect(await checkIdToken(good, { ...opts, nowS: now + 61 })).toEqual({ problem: 'expired' });
+    expect(await checkIdToken(good, { ...opts, nonce: 'n' })).toEqual({ problem: 'nonce' });
   });
 });
 

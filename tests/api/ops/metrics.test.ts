@@ -52,6 +52,33 @@ describe('access', () => {
     expectFail(proxied, 403, 'METRICS_REFUSED');
   });
 
+  it('is not local behind a same-host proxy that names itself only in X-Real-IP, Via, Forwarded or Host', async () => {
+    for (const host of ['localhost', 'localhost:4321', '127.0.0.1:4321', '[::1]:4321', '[::1]'])
+      expect((await shop.call('GET', '/api/metrics', { ip: '127.0.0.1', headers: { host } })).status, host).toBe(200);
+    const through: Record<string, string>[] = [
+      { 'x-real-ip': '127.0.0.1' },
+      { via: '1.1 nginx' },
+      { forwarded: 'for=127.0.0.1' },
+      { host: 'shop.example.tw' },
+      { host: 'shop.example.tw:443' },
+      { host: '10.0.0.5:4321' },
+    ];
+    for (const headers of through)
+      expectFail(await shop.call('GET', '/api/metrics', { ip: '127.0.0.1', headers }), 403, 'METRICS_REFUSED');
+    // With the token, a proxy in front is no obstacle.
+    const guarded = await createTestShop({ env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
+    try {
+      const r = await guarded.call('GET', '/api/metrics', {
+        ip: '127.0.0.1',
+        token: 'metrics-token-0123456789',
+        headers: { 'x-real-ip': '203.0.113.9', via: '1.1 nginx', host: 'shop.example.tw' },
+      });
+      expect(r.status).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('answers a monitor elsewhere that sends METRICS_TOKEN as a Bearer token, and only the right one', async () => {
     const guarded = await createTestShop({ env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
     try {

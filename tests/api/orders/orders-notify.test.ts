@@ -405,5 +405,15 @@ describe('the shopper mails of an order', () => {
     const action = owner.filter((m) => m.purpose === 'owner-needs-action' && m.text.includes(placed.no));
     expect(action).toHaveLength(1);
     expect(action[0]!.subject).toContain('需要退款');
+    // Each carries the order's console page beside the command.
+    const page = `http://localhost:4321/admin/order?no=${placed.no}`;
+    for (const m of [
+      ...action,
+      ...owner.filter((x) => x.purpose === 'owner-new-order' && x.text.includes(placed.no)),
+    ]) {
+      expect(m.link).toBe(page);
+      expect(m.text).toContain(`npm run orders -- show ${placed.no}`);
+      expect(m.text).toContain(page);
+    }
   });
 });

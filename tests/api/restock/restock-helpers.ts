@@ -1,5 +1,6 @@
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import type { Deps } from '../../../src/server/context.ts';
+import { sendDue } from '../../../src/server/notify/sender.ts';
 import { outboxEmail } from '../../../src/server/providers/email-outbox.ts';
 import { outboxSms } from '../../../src/server/providers/sms-outbox.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
@@ -58,3 +59,35 @@ export const restockRows = (shop: TestShop, alertIds: number[]) =>
     )
     .orderBy('id')
     .execute();
+
+/** The confirmation links mailed to `email` (the outbox sends what is due first), oldest first. */
+export async function confirmLinks(shop: TestShop, email: string): Promise<string[]> {
+  await sendDue(shop.deps);
+  const rows = await shop.deps.db.kysely
+    .selectFrom('email_outbox')
+    .select('link')
+    .where('email', '=', email)
+    .where('purpose', '=', 'restock-confirm')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.link);
+}
+
+/** Presses the confirmation page's button of `link` (a form POST of its token); the page and its status. */
+export async function pressConfirm(shop: TestShop, link: string): Promise<{ status: number; page: string }> {
+  const token = new URL(link).searchParams.get('token') ?? '';
+  const r = await shop.app.request('/api/restock-alerts/confirm', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `token=${encodeURIComponent(token)}`,
+  });
+  return { status: r.status, page: await r.text() };
+}
+
+/** Confirms the newest alert mailed to `email` by its link, as its reader would. */
+export async function confirmByMail(shop: TestShop, email: string): Promise<void> {
+  const link = (await confirmLinks(shop, email)).at(-1);
+  if (!link) throw new Error(`no confirmation mail to ${email}`);
+  const r = await pressConfirm(shop, link);
+  if (r.status !== 200) throw new Error(`confirmation of ${email} answered ${r.status}`);
+}

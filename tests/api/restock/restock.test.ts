@@ -13,7 +13,14 @@ import { expectFailure, okResult } from '../../helpers/wire-asserts.ts';
 import { freshIp, freshPhone, registerMember } from '../accounts/users-helpers.ts';
 import { pickVariants, type TestVariant } from '../cart/cart-helpers.ts';
 import { bodyFor, memberBuyer, order, phoneProof } from '../orders/orders-helpers.ts';
-import { restockMails, restockRows, restockTexts, secondServer, setStockByEdit } from './restock-helpers.ts';
+import {
+  confirmByMail,
+  restockMails,
+  restockRows,
+  restockTexts,
+  secondServer,
+  setStockByEdit,
+} from './restock-helpers.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -160,6 +167,7 @@ describe('the alert goes once per subscription', () => {
       ip: freshIp(),
     });
     expect(byMail.status).toBe(201);
+    await confirmByMail(shop, email);
     const m = await registerMember(shop);
     expect((await shop.call('POST', '/api/restock-alerts', { body: { sku: v!.sku }, token: m.token })).status).toBe(
       201,
@@ -325,10 +333,11 @@ describe('unsubscribing and the owner’s count', () => {
   it('counts what waits for each variant (npm run catalog -- waiting)', async () => {
     const [v] = await soldOut(1);
     const ip = freshIp();
-    for (let i = 0; i < 2; i++)
-      expect(
-        (await shop.call('POST', '/api/restock-alerts', { body: { sku: v!.sku, email: freshEmail() }, ip })).status,
-      ).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const email = freshEmail();
+      expect((await shop.call('POST', '/api/restock-alerts', { body: { sku: v!.sku, email }, ip })).status).toBe(201);
+      await confirmByMail(shop, email);
+    }
     const rows = await waitingCounts(shop.deps);
     expect(rows.find((r) => r.sku === v!.sku)).toMatchObject({ waiting: 2, stock: 0 });
     const lines = await waitingLines(shop.deps, 'en');

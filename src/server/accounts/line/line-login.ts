@@ -4,9 +4,9 @@
  * single use, 10 minutes) and the state again in a short-lived HttpOnly cookie that ties it to the
  * browser that started it. LINE's answer comes back with the code and state: the state must be the
  * cookie's and unused, the code is traded (with the verifier) for an ID token, whose HS256 signature
- * with the channel secret, issuer, audience, expiry and nonce are checked. Then the LINE account's
- * member is signed in, or a new member is made (who still verifies a phone), or, for a link, the
- * LINE account is added to the signed-in member's.
+ * with the channel secret, issuer, audience, expiry (a minute's leeway) and nonce are checked (with
+ * jose). Then the LINE account's member is signed in, or a new member is made (who still verifies
+ * a phone), or, for a link, the LINE account is added to the signed-in member's.
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LOCALE, type Locale } from '../../../config.ts';
@@ -26,6 +26,8 @@ export const LINE_STATE_COOKIE = 'line_login_state';
 export const LINE_COOKIE_PATH = '/api/auth/line';
 /** The shop's callback, registered in the LINE channel's settings. */
 export const LINE_CALLBACK_PATH = '/api/auth/line/callback';
+/** Leeway for LINE's clock against this server's when the ID token's expiry is checked. */
+const LINE_CLOCK_TOLERANCE_S = 60;
 /** openid for the ID token, profile for the name; email needs LINE's approval, so it is not asked. */
 export const LINE_SCOPE = 'openid profile';
 /** What a member made from a LINE account is called when LINE gives no name. */
@@ -139,6 +141,8 @@ export async function finishLineLogin(
         .executeTakeFirst()
     : undefined;
   const locale = (row?.locale === 'en' ? 'en' : DEFAULT_LOCALE) as Locale;
+  // Checked at the start; checked again here, as it becomes a Location header.
+  if (row) row.return_path = safeReturnPath(row.return_path) ?? '/';
   const purpose = row?.purpose ?? 'login';
   const fail = (reason: LineFailure, detail?: string) => new LineLoginError(reason, locale, purpose, detail);
   // The state must be one this shop issued, to this browser, not yet used and not expired.
@@ -220,12 +224,13 @@ async function exchange(
       res.status >= 500 ? 'unavailable' : 'code',
       `${res.status} ${String(body.error)}: ${String(body.error_description)}`,
     );
-  const checked = checkIdToken(body.id_token, {
+  const checked = await checkIdToken(body.id_token, {
     channelId: cfg.channelId,
     channelSecret: cfg.channelSecret,
     nowS: Math.floor(deps.clock.now() / 1000),
     issuer: LINE_ISSUER,
     nonce,
+    clockToleranceS: LINE_CLOCK_TOLERANCE_S,
   });
   if ('problem' in checked) throw fail(checked.problem === 'nonce' ? 'nonce' : 'token', checked.problem);
   return checked.claims;

@@ -30,21 +30,28 @@ export async function unlinkLine(deps: Deps, memberId: number): Promise<void> {
   await deps.db.kysely.deleteFrom('member_line_links').where('member_id', '=', memberId).execute();
 }
 
-async function checkPhoneFree(deps: Deps, memberId: number, phone: string): Promise<void> {
+/**
+ * Sends a `verify` code to a number for a member who has no verified phone. The answer is the same
+ * for a free number and another member's (whose holder is told by text that it is already a
+ * member's, as at sign-up), and the request counts against the text-message limits first.
+ */
+export async function sendPhoneCode(deps: Deps, memberId: number, phone: string, ip: string): Promise<void> {
   const member = await memberById(deps, memberId);
   if (member.phone_verify === 1) throw new ApiError('PHONE_ALREADY_VERIFIED');
+  await sendOtp(deps, phone, 'verify', ip, { newNumberOf: memberId });
+}
+
+/**
+ * Puts the number on the account, verified, with the code sent to it. The code is checked first:
+ * another member's number never gets a code, so it answers as any wrong code does.
+ */
+export async function setVerifiedPhone(deps: Deps, memberId: number, phone: string, code: string): Promise<void> {
+  const member = await memberById(deps, memberId);
+  if (member.phone_verify === 1) throw new ApiError('PHONE_ALREADY_VERIFIED');
+  if (!(await consumeOtp(deps, phone, 'verify', code))) throw new ApiError('OTP_INVALID');
+  // Taken between the code and now (the number's holder signed up meanwhile).
   const holder = await memberByPhone(deps, phone);
   if (holder && holder.id !== memberId) throw new ApiError('PHONE_TAKEN');
-}
-
-export async function sendPhoneCode(deps: Deps, memberId: number, phone: string, ip: string): Promise<void> {
-  await checkPhoneFree(deps, memberId, phone);
-  await sendOtp(deps, phone, 'verify', ip);
-}
-
-export async function setVerifiedPhone(deps: Deps, memberId: number, phone: string, code: string): Promise<void> {
-  await checkPhoneFree(deps, memberId, phone);
-  if (!(await consumeOtp(deps, phone, 'verify', code))) throw new ApiError('OTP_INVALID');
   try {
     await deps.db.kysely
       .updateTable('members')

@@ -12,7 +12,7 @@ import { jsonBody, queryOf } from '../../common/validation.ts';
 import type { AppEnv } from '../../context.ts';
 import { lineConfig } from '../../providers/line/config.ts';
 import { requireMember } from '../auth.ts';
-import { guardOtpCheck } from '../login-guard.ts';
+import { guardLineStart, guardOtpCheck } from '../login-guard.ts';
 import { memberById, toMemberInfo } from '../profile.ts';
 import { lineLinkBody, phoneToVerifyBody, phoneVerifiedBody } from '../users.schemas.ts';
 import {
@@ -52,6 +52,7 @@ function setStateCookie(c: Context<AppEnv>, state: string): void {
 lineAuth.get('/start', async (c) => {
   const query = queryOf(c, z.strictObject({ return: z.string().max(1024).optional() }));
   const deps = c.get('deps');
+  await guardLineStart(deps, c.get('ip'));
   const cfg = lineConfig(deps.env);
   if (!cfg) {
     const err = new LineLoginError('unavailable', 'zh-TW', 'login');
@@ -123,6 +124,7 @@ lineAuth.get('/link', requireMember, async (c) => {
 lineAuth.post('/link', requireMember, async (c) => {
   const body = await jsonBody(c, lineLinkBody);
   const deps = c.get('deps');
+  await guardLineStart(deps, c.get('ip'));
   const cfg = lineConfig(deps.env);
   if (!cfg) throw new ApiError('LINE_UNAVAILABLE');
   const started = await startLineLogin(deps, cfg, {

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { escapeCell } from '../../../lib/csv-cells.ts';
 import type { Db } from '../../db/index.ts';
 import { COL, DEFAULT_OPTION_NAME, DEFAULT_OPTION_VALUE, EXPORT_COLUMNS, optionCols } from './columns.ts';
-import { escapeCell } from './csv-cells.ts';
 import { OPTION_JOIN } from './parse-products.ts';
 import type { ImageRow, VariantRow } from './snapshot.ts';
 
@@ -40,7 +40,7 @@ export async function exportCatalog(db: Db, out: Writable): Promise<{ products: 
   const csv = stringify({ header: true, columns: EXPORT_COLUMNS, bom: true });
   csv.pipe(out);
   const write = async (row: Record<string, string | number>) => {
-    // No cell may reach a spreadsheet as a formula (csv-cells.ts); import reads them back unchanged.
+    // No cell may reach a spreadsheet as a formula (src/lib/csv-cells.ts); import reads them back unchanged.
     for (const k of Object.keys(row)) row[k] = escapeCell(row[k]!);
     if (!csv.write(row)) await once(csv, 'drain');
   };

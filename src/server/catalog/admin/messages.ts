@@ -44,6 +44,10 @@ export const PROBLEMS = T({
     'zh-TW': (a) => `SKU「${a.value}」已用於第 ${a.line} 行`,
     en: (a) => `SKU "${a.value}" is already used on line ${a.line}`,
   },
+  sku_formula: {
+    'zh-TW': (a) => `SKU「${a.value}」不可以 =、+、-、@ 開頭（試算表會把它當成公式）`,
+    en: (a) => `SKU "${a.value}" may not begin with =, +, - or @ (spreadsheets would run it as a formula)`,
+  },
   sku_taken: {
     'zh-TW': (a) => `SKU「${a.value}」屬於另一件商品「${a.handle}」`,
     en: (a) => `SKU "${a.value}" belongs to another product, "${a.handle}"`,
@@ -89,6 +93,12 @@ export const PROBLEMS = T({
   image_unreachable: {
     'zh-TW': (a) => `無法讀取圖片「${a.value}」（${a.reason}）`,
     en: (a) => `the image "${a.value}" cannot be read (${a.reason})`,
+  },
+  image_address_refused: {
+    'zh-TW': (a) =>
+      `未讀取圖片「${a.value}」：網址不是公開的網路位址（本機、內部或區域網路，或無法解析的名稱），請改用公開的圖片網址`,
+    en: (a) =>
+      `the image "${a.value}" was not fetched: its address is not a public one (this machine, a private or local network, or a name that does not resolve); use a public image URL`,
   },
   image_type: {
     'zh-TW': (a) => `「${a.value}」不是 JPEG、PNG、WebP、AVIF 或 GIF 圖片`,

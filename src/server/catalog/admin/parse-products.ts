@@ -1,4 +1,5 @@
 import { safeBodyHtml } from '../../../lib/body-html.ts';
+import { FORMULA_SKU } from '../../../lib/csv-cells.ts';
 import { textProblem } from '../../common/text-rules.ts';
 import { COL, DEFAULT_OPTION_NAME, DEFAULT_OPTION_VALUE, OPTION_NUMBERS, optionCols } from './columns.ts';
 import type { Problem } from './messages.ts';
@@ -196,7 +197,9 @@ export class ProductCollector {
       const before = this.comboLines.get(combo);
       if (before !== undefined) problem(optionCols(1).value, 'option_duplicate', { line: before });
       else this.comboLines.set(combo, row.line);
-      if (sku) {
+      // A SKU is the products' id in the feeds (a CSV among them): never the start of a formula.
+      if (sku && FORMULA_SKU.test(sku)) problem(COL.sku, 'sku_formula', { value: sku });
+      else if (sku) {
         const seen = this.skuLines.get(sku);
         if (seen !== undefined) problem(COL.sku, 'sku_duplicate', { value: sku, line: seen });
         else this.skuLines.set(sku, row.line);

@@ -3,6 +3,7 @@ import { createReadStream, existsSync, mkdirSync, realpathSync, renameSync, stat
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MEDIA_SRC_WIDTH, MEDIA_WIDTHS } from '../../../lib/media.ts';
+import { AddressRefused, fetchPhoto } from './photo-fetch.ts';
 import type { ImageResolver } from './plan.ts';
 
 /** What a product photo may be. */
@@ -50,22 +51,30 @@ function inside(root: string, file: string): boolean {
   return !existsSync(file) || within(realpathSync(root), realpathSync(file));
 }
 
-async function readSource(src: string, photoDir: string): Promise<Buffer | Failure> {
+async function readSource(
+  src: string,
+  photoDir: string,
+  allowOrigins: readonly string[] | undefined,
+): Promise<Buffer | Failure> {
   if (/^https?:\/\//i.test(src)) {
-    const abort = new AbortController();
     try {
-      const res = await fetch(src, {
-        signal: AbortSignal.any([abort.signal, AbortSignal.timeout(PHOTO_LIMITS.fetchTimeoutMs)]),
+      const res = await fetchPhoto(src, {
+        signal: AbortSignal.timeout(PHOTO_LIMITS.fetchTimeoutMs),
+        ...(allowOrigins ? { allowOrigins } : {}),
       });
-      if (!res.ok) return { problem: 'image_unreachable', reason: `HTTP ${res.status}` };
-      if (Number(res.headers.get('content-length') ?? 0) > PHOTO_LIMITS.bytes) {
-        abort.abort();
+      if (res.status < 200 || res.status > 299) {
+        res.close();
+        return { problem: 'image_unreachable', reason: `HTTP ${res.status}` };
+      }
+      if ((res.contentLength ?? 0) > PHOTO_LIMITS.bytes) {
+        res.close();
         return TOO_LARGE;
       }
-      if (!res.body) return Buffer.alloc(0);
-      return await readCapped(res.body, () => abort.abort());
+      return await readCapped(res.body, () => res.close());
     } catch (err) {
-      return { problem: 'image_unreachable', reason: (err as Error).message };
+      // One answer for every address the shop does not fetch from, one for every connection that failed.
+      if (err instanceof AddressRefused) return { problem: 'image_address_refused' };
+      return { problem: 'image_unreachable', reason: 'no answer' };
     }
   }
   // A site path ("/images/x.jpg") that the shop does not hold is not a file next to the CSV.
@@ -102,12 +111,17 @@ function writeOnce(path: string, data: Buffer) {
 export function photoResolver(
   csvPath: string,
   mediaDir: string,
-  opts: { checkOnly?: boolean; photoDir?: string } = {},
+  opts: {
+    checkOnly?: boolean;
+    photoDir?: string;
+    /** Tests only (photo-fetch.ts): origins on this machine fetched anyway; refused in production. */
+    allowOrigins?: readonly string[];
+  } = {},
 ): ImageResolver {
   const baseDir = opts.photoDir ? resolve(opts.photoDir) : dirname(resolve(csvPath));
   const seen = new Map<string, ReturnType<ImageResolver>>();
   const store = async (src: string): ReturnType<ImageResolver> => {
-    const bytes = await readSource(src, baseDir);
+    const bytes = await readSource(src, baseDir, opts.allowOrigins);
     if (!Buffer.isBuffer(bytes)) return bytes;
     let meta: Metadata;
     try {

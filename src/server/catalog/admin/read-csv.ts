@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { unescapeCell } from '../../../lib/csv-cells.ts';
 import { normalizeHeader } from './columns.ts';
-import { unescapeCell } from './csv-cells.ts';
 import { EncodingError, utf8Guard } from './encoding.ts';
 import type { Problem } from './messages.ts';
 

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { escapeCell } from '../../../lib/csv-cells.ts';
 import { stableUid } from '../../common/prng.ts';
 import type { Db } from '../../db/index.ts';
 import { logChange } from './change-log.ts';
-import { escapeCell } from './csv-cells.ts';
 import type { Problem } from './messages.ts';
 import { SLUG } from './parse-products.ts';
 import type { ImageResolver } from './plan.ts';

@@ -21,6 +21,13 @@ export interface ShippingMethodsTable {
   active: Generated<number>;
 }
 
+/** A guest's further private order link (the resent placed mail's): the key's SHA-256 (migration 023). */
+export interface OrderGuestKeysTable {
+  key_hash: string;
+  order_id: number;
+  created_at: number;
+}
+
 export interface OrdersTable {
   id: Generated<number>;
   no: string;

@@ -1,9 +1,10 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 /**
  * LINE's ID tokens for web login: JWTs signed HS256 with the channel secret (developers.line.biz,
  * "Get profile information from ID tokens": header {typ, alg}, payload iss, sub, aud, exp, iat,
- * nonce, amr, name, picture, email). Signed by the simulator, checked by the shop.
+ * nonce, amr, name, picture, email). Signed by the simulator and checked by the shop with `jose`.
  */
 export interface IdTokenClaims {
   iss: string;
@@ -18,44 +19,64 @@ export interface IdTokenClaims {
   email?: string;
 }
 
-const b64 = (data: string | Buffer) => Buffer.from(data).toString('base64url');
-const mac = (secret: string, input: string) => createHmac('sha256', secret).update(input).digest();
+/** The only algorithm of LINE's web-login tokens: a token naming `none` or another is refused. */
+const ALGORITHMS = ['HS256'];
 
-export function signIdToken(claims: IdTokenClaims, channelSecret: string): string {
-  const input = `${b64(JSON.stringify({ typ: 'JWT', alg: 'HS256' }))}.${b64(JSON.stringify(claims))}`;
-  return `${input}.${mac(channelSecret, input).toString('base64url')}`;
+const keyOf = (channelSecret: string) => new TextEncoder().encode(channelSecret);
+
+/** The token LINE would give for `claims` (the simulator's). */
+export function signIdToken(claims: IdTokenClaims, channelSecret: string): Promise<string> {
+  return new SignJWT({ ...claims }).setProtectedHeader({ typ: 'JWT', alg: 'HS256' }).sign(keyOf(channelSecret));
 }
 
 export type IdTokenProblem = 'malformed' | 'signature' | 'issuer' | 'audience' | 'expired' | 'nonce';
 
+/** Which check a refusal of jose's is. */
+function problemOf(err: unknown): IdTokenProblem {
+  if (err instanceof errors.JWTExpired) return 'expired';
+  if (err instanceof errors.JWTClaimValidationFailed) {
+    if (err.claim === 'iss') return 'issuer';
+    if (err.claim === 'aud') return 'audience';
+    if (err.claim === 'exp' || err.claim === 'nbf') return 'expired';
+    return 'malformed';
+  }
+  if (err instanceof errors.JWSSignatureVerificationFailed || err instanceof errors.JOSEAlgNotAllowed)
+    return 'signature';
+  if (err instanceof errors.JOSEError) return 'malformed';
+  throw err;
+}
+
 /**
  * The claims of `token` when its HS256 signature with `channelSecret` holds, its issuer is LINE's,
- * its audience the channel, it has not expired at `nowS` (seconds) and, when given, its nonce is
- * `nonce`; otherwise which check failed.
+ * its audience the channel, it has not expired at `nowS` (seconds; `clockToleranceS` of leeway for
+ * another clock, none unless given) and, when given, its nonce is `nonce`; otherwise which check
+ * failed.
  */
-export function checkIdToken(
+export async function checkIdToken(
   token: string,
-  opts: { channelId: string; channelSecret: string; nowS: number; issuer: string; nonce?: string },
-): { claims: IdTokenClaims } | { problem: IdTokenProblem } {
-  const parts = token.split('.');
-  if (parts.length !== 3) return { problem: 'malformed' };
-  const [head, body, sig] = parts as [string, string, string];
-  let header: { alg?: unknown };
+  opts: {
+    channelId: string;
+    channelSecret: string;
+    nowS: number;
+    issuer: string;
+    nonce?: string;
+    clockToleranceS?: number;
+  },
+): Promise<{ claims: IdTokenClaims } | { problem: IdTokenProblem }> {
   let claims: IdTokenClaims;
   try {
-    header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
-    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    return { problem: 'malformed' };
+    const verified = await jwtVerify<IdTokenClaims>(token, keyOf(opts.channelSecret), {
+      algorithms: ALGORITHMS,
+      issuer: opts.issuer,
+      audience: opts.channelId,
+      clockTolerance: opts.clockToleranceS ?? 0,
+      currentDate: new Date(opts.nowS * 1000),
+      requiredClaims: ['exp', 'sub'],
+    });
+    claims = verified.payload as IdTokenClaims;
+  } catch (err) {
+    return { problem: problemOf(err) };
   }
-  // Only HS256: a token naming `none` or another algorithm is not LINE's web-login token.
-  if (header.alg !== 'HS256' || typeof claims !== 'object' || claims === null) return { problem: 'signature' };
-  const expected = mac(opts.channelSecret, `${head}.${body}`);
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { problem: 'signature' };
-  if (claims.iss !== opts.issuer) return { problem: 'issuer' };
-  if (String(claims.aud) !== opts.channelId) return { problem: 'audience' };
-  if (typeof claims.exp !== 'number' || claims.exp <= opts.nowS) return { problem: 'expired' };
   if (opts.nonce !== undefined && claims.nonce !== opts.nonce) return { problem: 'nonce' };
   if (typeof claims.sub !== 'string' || !claims.sub) return { problem: 'malformed' };
   return { claims };

@@ -191,7 +191,7 @@ lineSimulator.post(LINE_PATHS.token, async (c) => {
   if (Number(taken.numUpdatedRows) !== 1)
     return oauthError(c, 'invalid_grant', 'authorization code has already been used.');
   const iat = Math.floor(now / 1000);
-  const idToken = signIdToken(
+  const idToken = await signIdToken(
     {
       iss: LINE_ISSUER,
       sub: row.user_id,
@@ -224,7 +224,7 @@ lineSimulator.post(LINE_PATHS.verify, async (c) => {
   if (!form?.id_token) return oauthError(c, 'invalid_request', 'id_token is required.');
   if (!form.client_id) return oauthError(c, 'invalid_request', 'client_id is required.');
   if (!cfg || form.client_id !== cfg.channelId) return oauthError(c, 'invalid_request', 'Invalid IdToken Audience.');
-  const checked = checkIdToken(form.id_token, {
+  const checked = await checkIdToken(form.id_token, {
     channelId: cfg.channelId,
     channelSecret: cfg.channelSecret,
     nowS: Math.floor(deps.clock.now() / 1000),

@@ -1,3 +1,4 @@
+import { CARRIER_FORBIDDEN_RE, CARRIER_MOBILE_RE, isCarrierName } from '../../../lib/taiwan/receiver.ts';
 import { sign } from '../ecpay/check-mac.ts';
 import type { EcpayAccount } from '../ecpay/config.ts';
 import { ecpayDateTime, MERCHANT_TRADE_NO_RE } from '../ecpay/fields.ts';
@@ -22,19 +23,16 @@ export const isHome = (s: string): s is HomeSubType => (HOME_SUB_TYPES as readon
 export const GOODS_AMOUNT_MAX = 20_000;
 /** GoodsName holds at most 50 characters. */
 export const GOODS_NAME_MAX = 50;
-/** Sender and receiver names: 4 to 10 characters where a CJK character counts two (2 to 5 of them). */
-export const NAME_WIDTH = { min: 4, max: 10 } as const;
-/** Characters ECPay refuses in names and GoodsName. */
-export const FORBIDDEN_RE = /[\^'`!@#%&*+\\"<>|]/;
-const FORBIDDEN_ALL = new RegExp(FORBIDDEN_RE.source, 'g');
+// The name and mobile rules are the checkout's too (lib/taiwan/receiver.ts): one definition, so that
+// the checkout never accepts a receiver this request would refuse.
+export {
+  CARRIER_FORBIDDEN_RE as FORBIDDEN_RE,
+  CARRIER_NAME_WIDTH as NAME_WIDTH,
+  carrierNameWidth as nameWidth,
+  isCarrierName as isExpressName,
+} from '../../../lib/taiwan/receiver.ts';
 
-/** A name's width as ECPay counts it: a character outside Latin-1 counts two. */
-export const nameWidth = (name: string): number =>
-  [...name].reduce((n, ch) => n + (ch.codePointAt(0)! > 0xff ? 2 : 1), 0);
-
-/** Whether `name` is a sender or receiver name ECPay takes. */
-export const isExpressName = (name: string): boolean =>
-  !FORBIDDEN_RE.test(name) && nameWidth(name) >= NAME_WIDTH.min && nameWidth(name) <= NAME_WIDTH.max;
+const FORBIDDEN_ALL = new RegExp(CARRIER_FORBIDDEN_RE.source, 'g');
 
 /** GoodsName from the line names: forbidden characters dropped, cut to 50 characters. */
 export function goodsNameOf(names: readonly string[]): string {
@@ -80,12 +78,13 @@ export function createFields(req: CreateRequest, account: EcpayAccount): Record<
   if (!MERCHANT_TRADE_NO_RE.test(req.merchantTradeNo)) problems.push('MerchantTradeNo: 1 to 20 letters and digits');
   if (!Number.isInteger(req.goodsAmount) || req.goodsAmount < 1 || req.goodsAmount > GOODS_AMOUNT_MAX)
     problems.push(`GoodsAmount: a whole NT$ amount of 1 to ${GOODS_AMOUNT_MAX}`);
-  if (!req.goodsName || [...req.goodsName].length > GOODS_NAME_MAX || FORBIDDEN_RE.test(req.goodsName))
+  if (!req.goodsName || [...req.goodsName].length > GOODS_NAME_MAX || CARRIER_FORBIDDEN_RE.test(req.goodsName))
     problems.push(`GoodsName: 1 to ${GOODS_NAME_MAX} characters without ^ ' \` ! @ # % & * + \\ " < >`);
-  if (!isExpressName(req.sender.name)) problems.push('SenderName: 4 to 10 characters wide (2 to 5 Chinese characters)');
-  if (!isExpressName(req.receiver.name))
-    problems.push('ReceiverName: 4 to 10 characters wide (2 to 5 Chinese characters)');
-  if (!/^09\d{8}$/.test(req.receiver.cellPhone)) problems.push('ReceiverCellPhone: a mobile number 09XXXXXXXX');
+  if (!isCarrierName(req.sender.name))
+    problems.push('SenderName: 4 to 10 characters wide (2 to 5 Chinese characters), no digits or symbols');
+  if (!isCarrierName(req.receiver.name))
+    problems.push('ReceiverName: 4 to 10 characters wide (2 to 5 Chinese characters), no digits or symbols');
+  if (!CARRIER_MOBILE_RE.test(req.receiver.cellPhone)) problems.push('ReceiverCellPhone: a mobile number 09XXXXXXXX');
   const home = isHome(req.subType);
   if (!home && !/^[0-9A-Za-z]{1,10}$/.test(req.receiver.storeId ?? '')) problems.push('ReceiverStoreID: the store');
   if (home && !(req.receiver.zipCode && req.receiver.address && req.sender.zipCode && req.sender.address))

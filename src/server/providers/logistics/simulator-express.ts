@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
+import { CARRIER_MOBILE_RE } from '../../../lib/taiwan/receiver.ts';
 import type { AppEnv, Deps } from '../../context.ts';
 import { sign, verifyCheckMac } from '../ecpay/check-mac.ts';
 import { ecpayConfig } from '../ecpay/config.ts';
@@ -57,7 +58,7 @@ async function problemsOf(deps: Deps, f: Record<string, string>): Promise<string
   if (!goods || [...goods].length > GOODS_NAME_MAX || FORBIDDEN_RE.test(goods)) p.push('GoodsName 錯誤');
   if (!isExpressName(f.SenderName ?? '')) p.push('SenderName 錯誤');
   if (!isExpressName(f.ReceiverName ?? '')) p.push('ReceiverName 錯誤');
-  if (!/^09\d{8}$/.test(f.ReceiverCellPhone ?? '')) p.push('ReceiverCellPhone 錯誤');
+  if (!CARRIER_MOBILE_RE.test(f.ReceiverCellPhone ?? '')) p.push('ReceiverCellPhone 錯誤');
   if (!/^09\d{8}$/.test(f.SenderCellPhone ?? '') && !/^0\d{7,9}$/.test((f.SenderPhone ?? '').replace(/\D/g, '')))
     p.push('SenderCellPhone 錯誤');
   if (!/^https?:\/\/\S+$/.test(f.ServerReplyURL ?? '')) p.push('ServerReplyURL 錯誤');

@@ -6,6 +6,8 @@ export const checkoutEn = {
   'checkout.receiver.email': 'Email (order updates)',
   'checkout.receiver.pickupRule':
     'Store pickup checks the name against an ID: 2 to 5 Chinese characters or 4 to 10 letters.',
+  'checkout.receiver.homeRule':
+    'The carrier prints the name on the parcel: 4 to 10 characters wide, a Chinese character counting two (2 to 5 Chinese characters, or 4 to 10 letters and spaces), no digits or symbols. A long name: use the given name or initials (e.g. Mary J).',
   'checkout.guest.intro': 'Already a member? Log in to fill in your details; your cart comes along.',
   'checkout.guest.login': 'Log in',
   'checkout.guest.signUp': 'Sign up',

@@ -25,5 +25,7 @@ export const invoiceEn = {
   'receiver.field.mobile': 'Receiver mobile',
   'receiver.error.name':
     'The receiver name must be 2 to 5 Chinese characters or 4 to 10 letters, with no digits or symbols.',
+  'receiver.error.homeName':
+    'Home delivery takes a receiver name 4 to 10 characters wide, a Chinese character counting two: 2 to 5 Chinese characters or 4 to 10 letters and spaces, with no digits or symbols such as < > & " \'.',
   'receiver.error.mobile': 'Store pickup needs the receiver’s mobile number: 10 digits starting with 09.',
 } as const;

@@ -17,4 +17,5 @@ export const restockEn = {
   'restock.member': 'We will tell you once, by text to your account’s phone (or by email).',
   'restock.codeSent': 'A 6-digit code was texted to {phone}.',
   'restock.done': 'Done: we will tell you once when {option} is back.',
+  'restock.pending': 'Almost done: we mailed a link to {email}. Follow it to start the alert.',
 } as const;

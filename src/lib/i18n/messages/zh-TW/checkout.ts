@@ -5,6 +5,8 @@ export const checkoutZhTW = {
   'checkout.receiver.phone': '收件人手機',
   'checkout.receiver.email': '電子郵件（訂單通知）',
   'checkout.receiver.pickupRule': '超商取貨須與證件相符：2 到 5 個中文字，或 4 到 10 個英文字母。',
+  'checkout.receiver.homeRule':
+    '物流單上的收件人姓名須為 2 到 5 個中文字，或 4 到 10 個英文字母（中文字算 2 個字元寬，共 4 到 10），不可含數字或符號。',
   'checkout.guest.intro': '已經是會員？登入後可帶入收件資料，購物車會一併保留。',
   'checkout.guest.login': '登入',
   'checkout.guest.signUp': '註冊會員',

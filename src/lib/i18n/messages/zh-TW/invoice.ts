@@ -23,5 +23,7 @@ export const invoiceZhTW = {
   'receiver.field.name': '取件人姓名',
   'receiver.field.mobile': '取件人手機',
   'receiver.error.name': '取件人姓名須為 2 到 5 個中文字，或 4 到 10 個英文字母，不可含數字或符號。',
+  'receiver.error.homeName':
+    '宅配收件人姓名須為 4 到 10 個字元寬（中文字算 2 個）：2 到 5 個中文字，或 4 到 10 個英文字母與空格，不可含數字或 < > & " \' 等符號。',
   'receiver.error.mobile': '超商取貨須填寫取件人手機，請輸入 09 開頭的 10 碼號碼。',
 } as const;

@@ -17,4 +17,5 @@ export const restockZhTW = {
   'restock.member': '到貨時會以簡訊通知您帳號的手機一次（沒有手機時寄電子郵件）。',
   'restock.codeSent': '6 位數驗證碼已傳送至 {phone}。',
   'restock.done': '已登記：{option} 到貨時會通知您一次。',
+  'restock.pending': '還差一步：確認信已寄到 {email}，請點信中的連結啟用通知。',
 } as const;
