@@ -6,6 +6,7 @@ import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { raiseStock } from '../orders/order-state.ts';
 import type { CardRefunds } from './card-refunds.ts';
+import { correctInvoice } from './invoice-correction.ts';
 import { createRefund, REFERENCE_MAX, ReturnActionError, refundMethodOf, sendRefund } from './refund.ts';
 import type { RefundComputation } from './refund-amount.ts';
 import { refundOf } from './refund-basis.ts';
@@ -188,14 +189,15 @@ export async function refundReturn(
   const now = deps.clock.now();
   const finish = async (trx: Transaction<Database>) => {
     await moveReturn(trx, { returnId: id, to: 'refunded', now });
-    await moveReturn(trx, { returnId: id, to: 'closed', now });
   };
-  if (!refund) {
-    await k.transaction().execute(finish);
-    return { state: 'sent' };
-  }
-  const sent = await sendRefund(deps, refund.id, { reference: opts.reference, cards: opts.cards, after: finish });
-  return { state: sent.state };
+  let state = 'sent';
+  if (!refund) await k.transaction().execute(finish);
+  else
+    state = (await sendRefund(deps, refund.id, { reference: opts.reference, cards: opts.cards, after: finish })).state;
+  // The e-invoice follows the money: voided or allowed once the refund is sent; closed when settled.
+  if (state === 'sent' && (await correctInvoice(deps, id)))
+    await k.transaction().execute((trx) => moveReturn(trx, { returnId: id, to: 'closed', now: deps.clock.now() }));
+  return { state };
 }
 
 export interface ReturnListRow {

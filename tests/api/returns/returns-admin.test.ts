@@ -87,7 +87,13 @@ describe('a transfer refund: a guest’s cash-on-delivery order', () => {
     expect(noRef.json.code).toBe('RETURN_ACTION_REFUSED');
     expect(noRef.json.message).toContain('reference');
     const done = await admin('POST', `/${id}/refund`, owner, { reference: '國泰 0423-001' });
-    expect(done.json.result).toMatchObject({ state: 'closed', refund: { state: 'sent' } });
+    expect(done.json.result).toMatchObject({ state: 'closed', refund: { state: 'sent' }, invoice: { action: 'void' } });
+    const voided = await shop.deps.db.kysely
+      .selectFrom('orders')
+      .select('invoice_voided_at')
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    expect(voided.invoice_voided_at).not.toBeNull();
     expect(done.json.result.refunds).toMatchObject([{ reference: '國泰 0423-001', state: 'sent', amount: o.total }]);
 
     const shopper = await shop.call('GET', `/api/orders/${o.no}/returns`, callerOf(o));
@@ -143,6 +149,19 @@ describe('a card refund', () => {
     const view = await admin('GET', `/${id}`, owner);
     expect(view.json.result).toMatchObject({ state: 'closed', refund: { state: 'sent', method: 'card', amount } });
     expect(view.json.result.refunds).toMatchObject([{ action: 'R', state: 'sent', attempts: 1 }]);
+    // A partial return: an allowance for the refund, its number shown on both sides.
+    expect(view.json.result.invoice).toEqual({
+      action: 'allowance',
+      allowance_no: expect.stringMatching(/^\d{1,16}$/),
+    });
+    const allowances = await shop.deps.db.kysely
+      .selectFrom('sim_invoice_allowances')
+      .select(['allow_no', 'amount'])
+      .where('allow_no', '=', view.json.result.invoice.allowance_no)
+      .execute();
+    expect(allowances).toEqual([{ allow_no: view.json.result.invoice.allowance_no, amount }]);
+    const shopper = await shop.call('GET', `/api/orders/${o.no}/returns`, callerOf(o));
+    expect(shopper.json.result.data[0].invoice).toEqual(view.json.result.invoice);
     const closes = JSON.parse((await creditOf(o.no)).close_data) as { amount: number }[];
     expect(closes.filter((c) => c.amount < 0).map((c) => c.amount)).toEqual([-amount]);
   });
