@@ -220,6 +220,10 @@ for (const locale of LOCALES) {
       expect(shown.refund, JSON.stringify(shown.refund)).toMatchObject({ method: 'card', state: 'sent' });
       expect(shown.refund.amount).toBeGreaterThan(0);
       expect(shown.refund.amount).toBeLessThanOrEqual(second.price);
+      expect(shown.invoice, JSON.stringify(shown.invoice)).toMatchObject({
+        action: 'allowance',
+        allowance_no: expect.stringMatching(/^\w+$/),
+      });
 
       await page.reload();
       // Refunded, and closed once nothing is left to do.
@@ -234,10 +238,10 @@ for (const locale of LOCALES) {
           }),
         ),
       ).toBeVisible();
-      if (shown.invoice?.allowance_no)
-        await expect(
-          request1.getByText(msg(locale, 'returns.allowance', { no: shown.invoice.allowance_no })),
-        ).toBeVisible();
+      // One of two lines back: an allowance (折讓) on the e-invoice, its number shown to the shopper.
+      await expect(
+        request1.getByText(msg(locale, 'returns.allowance', { no: shown.invoice.allowance_no })),
+      ).toBeVisible();
       await expect(request1.getByRole('button', { name: msg(locale, 'returns.withdraw', { id }) })).toHaveCount(0);
       await expectAccessible(page, 'order page, refunded', 375);
     });
