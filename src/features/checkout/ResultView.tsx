@@ -10,6 +10,7 @@ import { useGuard } from '../auth/use-guard.ts';
 import { labels } from '../orders/labels.ts';
 import { OrderActions } from '../orders/OrderActions.tsx';
 import { OrderView } from '../orders/OrderView.tsx';
+import { ReturnsPanel } from '../orders/ReturnsPanel.tsx';
 import { PaymentStatus } from '../payment/PaymentStatus.tsx';
 import '../auth/forms.css';
 import '../cart/cart.css';
@@ -84,6 +85,7 @@ export default function ResultView({ locale }: { locale: Locale }) {
         </div>
       )}
       <OrderActions locale={locale} guestKey={params.key} />
+      {params.key && <ReturnsPanel locale={locale} order={order} guestKey={params.key} />}
       <OrderView locale={locale} order={order} />
       {!params.key && <a href={localePath(locale, '/member/orders')}>{t(locale, 'result.allOrders')}</a>}
     </div>

@@ -8,6 +8,7 @@ import { $order, loadOrder } from '../../stores/orders.ts';
 import { Pending } from '../auth/Pending.tsx';
 import { OrderActions } from '../orders/OrderActions.tsx';
 import { OrderView } from '../orders/OrderView.tsx';
+import { ReturnsPanel } from '../orders/ReturnsPanel.tsx';
 import { MemberFrame } from './MemberFrame.tsx';
 
 /** An order number in a URL: letters, digits and dashes, at most 40. */
@@ -35,6 +36,7 @@ function Detail({ locale, no }: { locale: Locale; no: string }) {
   return (
     <>
       <OrderActions locale={locale} />
+      <ReturnsPanel locale={locale} order={order} />
       <OrderView locale={locale} order={order} />
       <p>
         <a href={localePath(locale, '/member/orders')}>{t(locale, 'member.order.back')}</a>
@@ -56,7 +58,7 @@ function useSlug(): { slug: string } | { error: PageError } | null {
   return slug;
 }
 
-/** One order of the member: its contents, the timeline, pay now and cancel while allowed. */
+/** One order of the member: its contents, the timeline, pay now and cancel while allowed, returns once delivered. */
 export default function OrderDetail({ locale }: { locale: Locale }) {
   const slug = useSlug();
   const missing = slug && 'error' in slug ? slug.error : null;

@@ -7,6 +7,7 @@ import type { AppEnv } from '../context.ts';
 import { accessibleOrder, ORDER_KEY_HEADER } from '../orders/order-access.ts';
 import { requestReturn, returnBody, withdrawReturn } from './return-request.ts';
 import { readReturn, readReturns } from './return-view.ts';
+import { returnUntil, returnWindowDays } from './return-window.ts';
 
 const RETURN_ID_RE = /^[1-9]\d{0,9}$/;
 
@@ -35,10 +36,16 @@ orderReturns.post('/', noQuery, async (c) => {
   return c.json({ status: true, result: view, message: '' }, 201);
 });
 
-/** GET / → {data: [Return]}, newest first. */
+/**
+ * GET / → {data: [Return], window: {days, until}}, newest first. `window` is the return period the
+ * order page states: its length and its end (ms), `until` null while the order is not delivered.
+ */
 orderReturns.get('/', noQuery, async (c) => {
   const orderId = await accessibleOrder(c, orderNo(c));
-  return ok(c, { data: await readReturns(c.get('deps').db.kysely, orderId, c.get('locale')) });
+  const deps = c.get('deps');
+  const k = deps.db.kysely;
+  const window = { days: returnWindowDays(deps.env), until: await returnUntil(k, deps.env, orderId) };
+  return ok(c, { data: await readReturns(k, orderId, c.get('locale')), window });
 });
 
 /** DELETE /{id} → Return (cancelled). */

@@ -9,6 +9,7 @@ import { memberEn } from './en/member.ts';
 import { ordersEn } from './en/orders.ts';
 import { pagesEn } from './en/pages.ts';
 import { paymentEn } from './en/payment.ts';
+import { returnsEn } from './en/returns.ts';
 import { runtimeEn } from './en/runtime.ts';
 import { wishlistEn } from './en/wishlist.ts';
 
@@ -27,4 +28,5 @@ export default {
   ...ordersEn,
   ...wishlistEn,
   ...lineEn,
+  ...returnsEn,
 } as const;

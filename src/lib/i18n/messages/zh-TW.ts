@@ -9,6 +9,7 @@ import { memberZhTW } from './zh-TW/member.ts';
 import { ordersZhTW } from './zh-TW/orders.ts';
 import { pagesZhTW } from './zh-TW/pages.ts';
 import { paymentZhTW } from './zh-TW/payment.ts';
+import { returnsZhTW } from './zh-TW/returns.ts';
 import { runtimeZhTW } from './zh-TW/runtime.ts';
 import { wishlistZhTW } from './zh-TW/wishlist.ts';
 
@@ -27,4 +28,5 @@ export default {
   ...ordersZhTW,
   ...wishlistZhTW,
   ...lineZhTW,
+  ...returnsZhTW,
 } as const;
