@@ -132,6 +132,13 @@ export const RECONCILE_BATCH = 50;
  */
 export const PAYMENT_GRACE_MS = 24 * 3_600_000;
 /**
+ * Days after the parcel's delivery or pickup (as its status notice reported it) during which the
+ * shopper may ask to return the order (Consumer Protection Act §19: seven); RETURN_WINDOW_DAYS overrides it.
+ */
+export const RETURN_WINDOW_DAYS = 7;
+/** The longest free-text reason of a return request. */
+export const RETURN_REASON_TEXT_MAX = 500;
+/**
  * What ECPay's cashier accepts per method for a standard merchant, whole NT$ (ECPAY_LIMIT_CREDIT,
  * ECPAY_LIMIT_ATM and ECPAY_LIMIT_CVS override them as `min-max`, `min-` for no upper bound).
  */

@@ -35,6 +35,8 @@ import { invoiceSimulator } from './providers/invoice/simulator.ts';
 import { lineSimulator } from './providers/line/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { restockAlerts } from './restock/restock.routes.ts';
+import { orderReturns } from './returns/returns.routes.ts';
+import { adminReturns } from './returns/returns-admin.routes.ts';
 import { shipments } from './shipping/shipping.routes.ts';
 import { wishlist } from './wishlist/wishlist.routes.ts';
 
@@ -121,6 +123,7 @@ export function createApp(deps: Deps) {
   api.route('/contact', contact);
   api.route('/cart', cart);
   api.route('/checkout', checkout);
+  api.route('/orders/:no/returns', orderReturns);
   api.route('/orders', orders);
   api.route('/orders', orderPayment);
   api.route('/payments', payments);
@@ -131,6 +134,8 @@ export function createApp(deps: Deps) {
   api.route('/metrics', metrics);
   api.route('/catalog/feed-items', feedItemsRoute);
   api.route('/catalog', catalog);
+  // Before /admin: the returns' console routes carry their own gate (admin's would run it twice).
+  api.route('/admin/returns', adminReturns);
   api.route('/admin', admin);
   // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
   api.route('/dev/faults', faults);

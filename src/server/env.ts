@@ -7,6 +7,7 @@ import {
   NOTIFY_SEND_INTERVAL_MS,
   PAYMENT_GRACE_MS,
   RESTOCK_ALERTS_PER_HOUR,
+  RETURN_WINDOW_DAYS,
 } from '../config.ts';
 import { LOG_LEVELS } from './common/log.ts';
 
@@ -177,6 +178,14 @@ const schema = z.object({
   ),
   ECPAY_HASH_KEY: about(z.string().min(8).optional(), "the payment merchant's HashKey", "the stage merchant's"),
   ECPAY_HASH_IV: about(z.string().min(8).optional(), "the payment merchant's HashIV", "the stage merchant's"),
+  ECPAY_CREDIT_CHECK_CODE: about(
+    z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .optional(),
+    "the merchant's check code of card refunds (`CreditCheckCode` of `CreditDetail/QueryTrade/V2`: ECPay's merchant console, 信用卡收單 → 信用卡授權資訊)",
+    "the simulator's own code outside production",
+  ),
   ECPAY_LOGISTICS_MERCHANT_ID: about(
     z
       .string()
@@ -255,6 +264,11 @@ const schema = z.object({
       .optional(),
     'how long an ATM or store-code order keeps its stock after the account or code expired',
     `\`${PAYMENT_GRACE_MS / 3_600_000}\``,
+  ),
+  RETURN_WINDOW_DAYS: about(
+    z.coerce.number().int().min(1).max(365).optional(),
+    'days a delivered or picked-up order may be returned, from the delivery or pickup its parcel reported (Consumer Protection Act §19)',
+    `\`${RETURN_WINDOW_DAYS}\``,
   ),
   ECPAY_SIM_RESEND_MS: about(
     z.coerce

@@ -255,6 +255,8 @@ describe('AIO form', () => {
     expect(ecpayEndpoints(env, 'https://shop.example.tw')).toEqual({
       cashier: 'https://proxy.example.tw/pay/Cashier/AioCheckOut/V5',
       queryTrade: 'https://proxy.example.tw/pay/Cashier/QueryTradeInfo/V5',
+      creditQuery: 'https://proxy.example.tw/pay/CreditDetail/QueryTrade/V2',
+      creditAction: 'https://proxy.example.tw/pay/CreditDetail/DoAction',
       invoice: 'https://proxy.example.tw/inv/B2CInvoice',
       map: 'http://127.0.0.1:9000/Express/map',
     });

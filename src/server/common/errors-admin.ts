@@ -54,5 +54,6 @@ export const OWNER_ONLY_REASONS = {
   promotions: { zh: '管理優惠活動', en: 'manage promotions' },
   staff: { zh: '管理員工帳號', en: 'manage staff accounts' },
   audit: { zh: '查看操作紀錄', en: 'read the audit log' },
+  refunds: { zh: '退款', en: 'send refunds' },
 } as const;
 export type OwnerOnlyReason = keyof typeof OWNER_ONLY_REASONS;

@@ -1,4 +1,5 @@
 import { ADMIN_ERRORS } from './errors-admin.ts';
+import { RETURN_ERRORS } from './errors-returns.ts';
 
 /**
  * The catalogue of API errors: a stable code, an HTTP status and a message in each locale that says
@@ -218,6 +219,7 @@ export const ERRORS = {
     en: 'The service is not ready yet. Please try again later.',
   },
   ...ADMIN_ERRORS,
+  ...RETURN_ERRORS,
   INTERNAL: {
     status: 500,
     zh: '系統發生錯誤，請稍後再試。',

@@ -12,6 +12,9 @@ import { ApiError } from './errors.ts';
  * server (or the owner's webhook) were down. `email.flaky`: of the sender's next `times` deliveries,
  * every other one fails (the first when `times` is even), a mail server that fails half the time.
  * `sms.down`: the sender's next `times` text messages (restock alerts) fail as if the SMS gateway were down.
+ * The simulators' after-sale faults (read with `takeFault`): `ecpay.refund.down` answers the next
+ * CreditDetail calls (DoAction, QueryTrade/V2) with HTTP 503, doing nothing; `invoice.allowance.down`
+ * the next Allowance, AllowanceInvalid and GetAllowanceList calls.
  */
 export const FAULT_NAMES = [
   'order.after-stock',
@@ -21,6 +24,8 @@ export const FAULT_NAMES = [
   'email.down',
   'email.flaky',
   'sms.down',
+  'ecpay.refund.down',
+  'invoice.allowance.down',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 

@@ -66,6 +66,16 @@ export const FIELD_MESSAGES = {
     zh: '會員的到貨通知會寄到帳號的手機或電子郵件，無需另填。',
     en: 'A member’s alert goes to the account’s phone or email: leave these out.',
   },
+  bankCode: { zh: '銀行代碼為 3 碼數字。', en: 'The bank code has 3 digits.' },
+  bankAccount: { zh: '帳號為 10 到 16 碼數字。', en: 'The account number has 10 to 16 digits.' },
+  bankHolder: { zh: '請輸入 1 到 50 個字的戶名。', en: 'Enter the account holder’s name, 1 to 50 characters.' },
+  bankRequired: {
+    zh: '這筆訂單不是信用卡付款，請填寫退款的銀行帳戶。',
+    en: 'This order was not paid by card: enter the bank account to refund to.',
+  },
+  returnSku: { zh: '這筆訂單沒有這個商品。', en: 'This order has no such item.' },
+  returnSkuTwice: { zh: '同一個商品請只列一次。', en: 'List each item once.' },
+  returnReason: { zh: '請從清單選擇退貨原因。', en: 'Choose a reason from the list.' },
 } as const satisfies Record<string, Msg>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -21,6 +21,8 @@ import * as m016 from './migrations/016_staff.ts';
 import * as m017 from './migrations/017_restock_wishlist.ts';
 import * as m018 from './migrations/018_line_login.ts';
 import * as m019 from './migrations/019_related_order.ts';
+import * as m020 from './migrations/020_sim_refunds.ts';
+import * as m021 from './migrations/021_returns.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
@@ -45,6 +47,8 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '017_restock_wishlist', up: m017.up },
   { name: '018_line_login', up: m018.up },
   { name: '019_related_order', up: m019.up },
+  { name: '020_sim_refunds', up: m020.up },
+  { name: '021_returns', up: m021.up },
 ];
 
 /**

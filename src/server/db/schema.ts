@@ -50,12 +50,16 @@ import type {
   ShopSecretsTable,
   WishlistItemsTable,
 } from './tables/restock.ts';
+import type { RefundsTable, ReturnEventsTable, ReturnLinesTable, ReturnsTable } from './tables/returns.ts';
 import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
 import type {
   SimCvsStoresTable,
+  SimEcpayCreditTable,
   SimEcpayTradesTable,
+  SimInvoiceAllowancesTable,
   SimInvoicesTable,
   SimLogisticsOrdersTable,
+  SimLogisticsReturnsTable,
 } from './tables/simulators.ts';
 import type { AdminAuditTable, StaffRecoveryCodesTable, StaffSessionsTable, StaffTable } from './tables/staff.ts';
 
@@ -91,6 +95,9 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   sim_cvs_stores: SimCvsStoresTable;
   sim_ecpay_trades: SimEcpayTradesTable;
+  sim_ecpay_credit: SimEcpayCreditTable;
+  sim_invoice_allowances: SimInvoiceAllowancesTable;
+  sim_logistics_returns: SimLogisticsReturnsTable;
   sim_invoices: SimInvoicesTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
@@ -125,4 +132,8 @@ export interface Database {
   member_line_links: MemberLineLinksTable;
   line_login_states: LineLoginStatesTable;
   sim_line_codes: SimLineCodesTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  return_events: ReturnEventsTable;
+  refunds: RefundsTable;
 }

@@ -120,11 +120,7 @@ async function notifyOfMove(trx: Trx, orderId: number, to: OrderState, now: numb
   else if (to === 'cancelled') await notifyShopper(trx, 'order-cancelled', orderId, now, why ? { why } : undefined);
 }
 
-/**
- * Puts the quantities of an order's lines back on their variants and products: every variant first,
- * then every product, each in id order, as ordering takes them, so two transactions never wait on
- * each other in opposite orders.
- */
+/** Puts the quantities of an order's lines back on their variants and products (raiseStock). */
 async function returnStock(trx: Trx, orderId: number, now: number): Promise<void> {
   const lines = await trx
     .selectFrom('order_lines as l')
@@ -132,25 +128,40 @@ async function returnStock(trx: Trx, orderId: number, now: number): Promise<void
     .select(['l.variant_id', 'l.quantity', 'v.product_id'])
     .where('l.order_id', '=', orderId)
     .execute();
-  for (const [id, n] of sumBy(lines, (l) => l.variant_id)) {
+  await raiseStock(trx, lines, now);
+}
+
+/**
+ * Puts quantities back on their variants and products: every variant first, then every product,
+ * each in id order, as ordering takes them, so two transactions never wait on each other in
+ * opposite orders; then the one stock-rise hook, so a sold-out variant's waiting subscribers are
+ * alerted (issue 32). Run it in the transaction that decided the stock comes back.
+ */
+export async function raiseStock(
+  trx: Trx,
+  lines: readonly { variant_id: number; product_id: number; quantity: number }[],
+  now: number,
+): Promise<void> {
+  const rising = lines.filter((l) => l.quantity > 0);
+  if (!rising.length) return;
+  for (const [id, n] of sumBy(rising, (l) => l.variant_id)) {
     await trx
       .updateTable('variants')
       .set({ stock: sql`stock + ${n}` })
       .where('id', '=', id)
       .execute();
   }
-  for (const [id, n] of sumBy(lines, (l) => l.product_id)) {
+  for (const [id, n] of sumBy(rising, (l) => l.product_id)) {
     await trx
       .updateTable('products')
       .set({ stock: sql`stock + ${n}` })
       .where('id', '=', id)
       .execute();
   }
-  // Stock back on a sold-out variant alerts its waiting subscribers (issue 32).
   await queueRestocked(
     trx,
     now,
-    lines.map((l) => l.variant_id),
+    rising.map((l) => l.variant_id),
   );
 }
 

@@ -62,7 +62,9 @@ export function buildAioForm(attempt: AioAttempt, account: EcpayAccount, target:
     ClientBackURL: `${attempt.origin}${attempt.clientBackPath}`,
     ChoosePayment: attempt.method,
     EncryptType: '1',
-    NeedExtraPaidInfo: 'N',
+    // Y: a card payment's notice and query carry gwsr (the CreditRefundId of QueryTrade/V2, which
+    // refunds need) and stage (its instalments).
+    NeedExtraPaidInfo: 'Y',
   };
   // ECPay sends the browser to OrderResultURL after a card payment, in place of ClientBackURL; it
   // ignores it for ATM and store codes, whose pages lead back through ClientBackURL.

@@ -11,6 +11,8 @@ export interface EcpayAccount extends HashPair {
 export interface EcpayConfig {
   mode: EcpayMode;
   payment: EcpayAccount;
+  /** CreditCheckCode of card refunds (ECPAY_CREDIT_CHECK_CODE); '' in production mode when unset. */
+  creditCheckCode: string;
   logistics: EcpayAccount;
   invoice: EcpayAccount;
 }
@@ -21,6 +23,9 @@ export const STAGE_ACCOUNTS = {
   logistics: { merchantId: '2000933', hashKey: 'XBERn1YOvpM9nfZc', hashIV: 'h1ONHk4P4yqbl5LK' },
   invoice: { merchantId: '2000132', hashKey: 'ejCk326UnaZWKisg', hashIV: 'q9jcZX8Ib9LM8wYk' },
 } as const satisfies Record<string, EcpayAccount>;
+
+/** The check code the card-refund simulator takes when ECPAY_CREDIT_CHECK_CODE is unset (not ECPay's). */
+export const SIM_CREDIT_CHECK_CODE = '59211230';
 
 function account(
   service: keyof typeof STAGE_ACCOUNTS,
@@ -49,6 +54,7 @@ export function ecpayConfig(env: ServerEnv): EcpayConfig {
   const mode = ecpayMode(env);
   return {
     mode,
+    creditCheckCode: env.ECPAY_CREDIT_CHECK_CODE ?? (mode === 'production' ? '' : SIM_CREDIT_CHECK_CODE),
     payment: account(
       'payment',
       mode,
@@ -144,6 +150,8 @@ export function ecpayEndpoints(target: EcpayTarget, origin: string) {
   return {
     cashier: `${base.payment}/Cashier/AioCheckOut/V5`,
     queryTrade: `${base.payment}/Cashier/QueryTradeInfo/V5`,
+    creditQuery: `${base.payment}/CreditDetail/QueryTrade/V2`,
+    creditAction: `${base.payment}/CreditDetail/DoAction`,
     map: `${base.logistics}/Express/map`,
     invoice: `${base.invoice}/B2CInvoice`,
   };

@@ -15,6 +15,11 @@ export interface QueriedTrade {
   paymentType: string;
   /** Epoch ms, when paid. */
   paymentDate: number | null;
+  /**
+   * A card payment's authorisation (NeedExtraPaidInfo=Y): gwsr, the CreditRefundId that
+   * CreditDetail/QueryTrade/V2 asks for, and stage, its instalments (0: paid at once). Null otherwise.
+   */
+  credit: { creditRefundId: number; installments: number } | null;
   /** Every field of the answer, as received (kept in payment_notices). */
   fields: Record<string, string>;
 }
@@ -85,6 +90,9 @@ export async function queryTrade(opts: {
     amount: Number(fields.TradeAmt ?? 0) || 0,
     paymentType: fields.PaymentType ?? '',
     paymentDate: Number.isNaN(paid) ? null : paid,
+    credit: /^\d+$/.test(fields.gwsr ?? '')
+      ? { creditRefundId: Number(fields.gwsr), installments: Number(fields.stage) || 0 }
+      : null,
     fields,
   };
 }

@@ -7,6 +7,7 @@ import { verifyCheckMac } from '../check-mac.ts';
 import { ecpayConfig } from '../config.ts';
 import { MERCHANT_TRADE_NO_RE } from '../fields.ts';
 import { amountLimits, withinRange } from '../limits.ts';
+import { extraPaidInfo, recordAuthorisation, simDoAction, simQueryCreditTrade } from './credit.ts';
 import { type Delivery, deliverNotice, NOTICE_RESENDS } from './deliver.ts';
 import {
   CARDS,
@@ -157,7 +158,10 @@ cashierSimulator.post('/cashier/card', async (c) => {
     .where('status', '=', 'new')
     .executeTakeFirst();
   if (moved.numUpdatedRows !== 1n) return problemPage(c, say('badRequest'), [say('noTrade')]);
-  const notice = paymentNotice(trade, accountOf(c), { paid, paymentType: 'Credit_CreditCard', at: now });
+  const card = parsed.data.cardNumber.replace(/[\s-]/g, '');
+  const credit = paid ? await recordAuthorisation(c.get('deps').db, trade, form, now) : undefined;
+  const extra = credit && form.NeedExtraPaidInfo === 'Y' ? extraPaidInfo(credit, card.slice(-4)) : {};
+  const notice = paymentNotice(trade, accountOf(c), { paid, paymentType: 'Credit_CreditCard', at: now }, extra);
   const delivery = await deliverNotice(form.ReturnURL!, notice, resendMsOf(c));
   const result = `<p>${esc(say(paid ? 'paid' : 'declined'))}</p>${deliveryLine(c, delivery)}`;
   if (!form.OrderResultURL) return page(c, say('title'), result + backLink(say, form));
@@ -257,5 +261,19 @@ cashierSimulator.post('/Cashier/QueryTradeInfo/V5', async (c) => {
     .where('merchant_id', '=', account.merchantId)
     .where('merchant_trade_no', '=', parsed.data.MerchantTradeNo)
     .executeTakeFirst();
-  return c.text(new URLSearchParams(queryAnswer(trade, account, parsed.data.MerchantTradeNo)).toString());
+  const credit =
+    trade && formOf(trade).NeedExtraPaidInfo === 'Y'
+      ? await trades(c)
+          .selectFrom('sim_ecpay_credit')
+          .selectAll()
+          .where('merchant_id', '=', trade.merchant_id)
+          .where('merchant_trade_no', '=', trade.merchant_trade_no)
+          .executeTakeFirst()
+      : undefined;
+  const extra = credit ? extraPaidInfo(credit, CARDS.success.slice(-4)) : {};
+  return c.text(new URLSearchParams(queryAnswer(trade, account, parsed.data.MerchantTradeNo, extra)).toString());
 });
+
+/** ECPay's CreditDetail routes on the simulator's card trades (credit.ts). */
+cashierSimulator.post('/CreditDetail/QueryTrade/V2', simQueryCreditTrade);
+cashierSimulator.post('/CreditDetail/DoAction', simDoAction);

@@ -60,6 +60,8 @@ export function paymentNotice(
   trade: SimTrade,
   account: EcpayAccount,
   result: { paid: boolean; paymentType: string; at: number },
+  /** NeedExtraPaidInfo=Y: the card's extra fields (credit.ts extraPaidInfo). */
+  extra: Record<string, string> = {},
 ): Record<string, string> {
   const fee = result.paymentType.startsWith('Credit')
     ? Math.round(trade.amount * FEES.creditRate)
@@ -73,6 +75,7 @@ export function paymentNotice(
       PaymentDate: result.paid ? ecpayDateTime(result.at) : '',
       PaymentTypeChargeFee: result.paid ? String(fee) : '0',
       SimulatePaid: '0',
+      ...extra,
     },
     account,
     'sha256',
@@ -154,6 +157,8 @@ export function queryAnswer(
   trade: SimTrade | undefined,
   account: EcpayAccount,
   merchantTradeNo: string,
+  /** NeedExtraPaidInfo=Y: the card's extra fields (credit.ts extraPaidInfo). */
+  extra: Record<string, string> = {},
 ): Record<string, string> {
   if (!trade)
     return sign(
@@ -182,6 +187,7 @@ export function queryAnswer(
       PaymentTypeChargeFee: '0',
       TradeStatus: status,
       ItemName: form.ItemName ?? '',
+      ...extra,
     },
     account,
     'sha256',

@@ -1,0 +1,311 @@
+import type { Transaction } from 'kysely';
+import type { Locale } from '../../config.ts';
+import { type Paged, paged } from '../common/envelope.ts';
+import { log } from '../common/log.ts';
+import type { Deps } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { raiseStock } from '../orders/order-state.ts';
+import type { CardRefunds } from './card-refunds.ts';
+import { createRefund, REFERENCE_MAX, ReturnActionError, refundMethodOf, sendRefund } from './refund.ts';
+import type { RefundComputation } from './refund-amount.ts';
+import { refundOf } from './refund-basis.ts';
+import { moveReturn, type ReturnState, returnStatesBefore } from './return-states.ts';
+import { readReturn, type WireReturn } from './return-view.ts';
+
+/**
+ * The shop's return actions (issue 40), the same functions for the console API and
+ * `npm run orders -- returns …`: approve (how the goods come back), reject (a reason the shopper
+ * reads), receive (per line: received and damaged; undamaged units back on sale, the refund
+ * computed and stored), refund (sent exactly once).
+ */
+
+export type ReturnMethod = 'parcel' | 'shopper' | 'shop';
+
+const STATE_WORDS: Record<ReturnState, { zh: string; en: string }> = {
+  requested: { zh: '待審核', en: 'requested' },
+  approved: { zh: '已核准', en: 'approved' },
+  rejected: { zh: '已拒絕', en: 'rejected' },
+  in_transit: { zh: '寄回中', en: 'in transit' },
+  received: { zh: '已收到', en: 'received' },
+  refunded: { zh: '已退款', en: 'refunded' },
+  closed: { zh: '已結案', en: 'closed' },
+  cancelled: { zh: '已撤回', en: 'cancelled' },
+};
+
+const refuse = (id: number, state: string, to: ReturnState) => {
+  const s = STATE_WORDS[state as ReturnState] ?? { zh: state, en: state };
+  return new ReturnActionError({
+    zh: `退貨 #${id} 目前為「${s.zh}」，無法改為「${STATE_WORDS[to].zh}」。`,
+    en: `Return #${id} is ${s.en}: it cannot be moved to ${STATE_WORDS[to].en}.`,
+  });
+};
+
+async function returnRow(deps: Deps, id: number) {
+  const r = await deps.db.kysely
+    .selectFrom('returns as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.id', 'r.state', 'r.order_id', 'o.no as order_no', 'o.payment_method', 'r.refund_amount'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!r) throw new ReturnActionError({ zh: `沒有退貨 #${id}。`, en: `No return #${id}.` });
+  return r;
+}
+
+/** The order number of a return, for the audit log (undefined: no such return). */
+export async function orderNoOfReturn(deps: Deps, id: number): Promise<string | undefined> {
+  const r = await deps.db.kysely
+    .selectFrom('returns as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select('o.no')
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  return r?.no;
+}
+
+async function move(
+  deps: Deps,
+  id: number,
+  to: ReturnState,
+  note: string,
+  more?: (trx: Transaction<Database>) => Promise<void>,
+) {
+  const r = await returnRow(deps, id);
+  const now = deps.clock.now();
+  const moved = await deps.db.kysely.transaction().execute(async (trx) => {
+    if (!(await moveReturn(trx, { returnId: id, to, note, now }))) return false;
+    if (more) await more(trx);
+    return true;
+  });
+  if (!moved) throw refuse(id, (await returnRow(deps, id)).state, to);
+  log.info({ event: `return_${to}`, returnId: id, orderNo: r.order_no }, `return ${to}`);
+}
+
+/** Approves a requested return; `method`: the shopper sends it back (default) or brings it to the shop. */
+export async function approveReturn(deps: Deps, id: number, method: ReturnMethod = 'shopper'): Promise<void> {
+  await move(deps, id, 'approved', method, async (trx) => {
+    await trx.updateTable('returns').set({ return_method: method }).where('id', '=', id).execute();
+  });
+}
+
+/** Rejects a requested return with a reason the shopper reads. */
+export async function rejectReturn(deps: Deps, id: number, reason: string): Promise<void> {
+  await move(deps, id, 'rejected', '', async (trx) => {
+    await trx
+      .updateTable('returns')
+      .set({ reject_reason: reason.slice(0, 200) })
+      .where('id', '=', id)
+      .execute();
+  });
+}
+
+export interface ReceivedLine {
+  sku: string;
+  received_quantity: number;
+  damaged_quantity: number;
+}
+
+/**
+ * The goods arrived: per line, how many came and how many of those are damaged (a line left out:
+ * none came). In one transaction: the move, the quantities, the undamaged units back on sale through
+ * the one stock-rise hook (restock alerts fire), the refund computed, stored and written under the
+ * return's unique key.
+ */
+export async function receiveReturn(deps: Deps, id: number, lines: readonly ReceivedLine[]): Promise<void> {
+  const r = await returnRow(deps, id);
+  const k = deps.db.kysely;
+  const own = await k
+    .selectFrom('return_lines as rl')
+    .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
+    .innerJoin('variants as v', 'v.id', 'l.variant_id')
+    .select(['rl.id', 'l.sku', 'rl.quantity', 'l.variant_id', 'v.product_id'])
+    .where('rl.return_id', '=', id)
+    .execute();
+  for (const l of lines) {
+    const line = own.find((x) => x.sku === l.sku);
+    if (!line) throw new ReturnActionError({ zh: `退貨 #${id} 沒有 ${l.sku}。`, en: `Return #${id} has no ${l.sku}.` });
+    if (l.received_quantity > line.quantity || l.damaged_quantity > l.received_quantity)
+      throw new ReturnActionError({
+        zh: `${l.sku}：收到的數量最多 ${line.quantity}，損壞的不能多於收到的。`,
+        en: `${l.sku}: at most ${line.quantity} can be received, and no more damaged than received.`,
+      });
+  }
+  const now = deps.clock.now();
+  const moved = await k.transaction().execute(async (trx) => {
+    if (!(await moveReturn(trx, { returnId: id, to: 'received', now }))) return false;
+    const back: { variant_id: number; product_id: number; quantity: number }[] = [];
+    for (const line of own) {
+      const got = lines.find((l) => l.sku === line.sku);
+      const received = got?.received_quantity ?? 0;
+      const damaged = got?.damaged_quantity ?? 0;
+      await trx
+        .updateTable('return_lines')
+        .set({ received_quantity: received, damaged_quantity: damaged })
+        .where('id', '=', line.id)
+        .execute();
+      back.push({ variant_id: line.variant_id, product_id: line.product_id, quantity: received - damaged });
+    }
+    await raiseStock(trx, back, now);
+    const computation = await refundOf(trx, id, 'received');
+    await trx
+      .updateTable('returns')
+      .set({ refund_amount: computation.amount, computation: JSON.stringify(computation), updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await createRefund(trx, {
+      orderId: r.order_id,
+      returnId: id,
+      key: `return:${id}`,
+      amount: computation.amount,
+      method: refundMethodOf(r.payment_method),
+      now,
+    });
+    return true;
+  });
+  if (!moved) throw refuse(id, (await returnRow(deps, id)).state, 'received');
+  log.info({ event: 'return_received', returnId: id, orderNo: r.order_no }, 'return received');
+}
+
+/**
+ * Sends the return's refund (once; a card through ECPay, a transfer with the owner's `reference`)
+ * and, when it is sent, moves the return to refunded and closes it. A return whose refund came to
+ * nothing moves along without one.
+ */
+export async function refundReturn(
+  deps: Deps,
+  id: number,
+  opts: { reference?: string | undefined; cards?: CardRefunds } = {},
+): Promise<{ state: string }> {
+  const r = await returnRow(deps, id);
+  const k = deps.db.kysely;
+  if (!['received', 'refunded'].includes(r.state)) throw refuse(id, r.state, 'refunded');
+  if (opts.reference !== undefined && opts.reference.length > REFERENCE_MAX)
+    throw new ReturnActionError({ zh: '參考編號太長。', en: 'The reference is too long.' });
+  const refund = await k
+    .selectFrom('refunds')
+    .select(['id'])
+    .where('request_key', '=', `return:${id}`)
+    .executeTakeFirst();
+  const now = deps.clock.now();
+  const finish = async (trx: Transaction<Database>) => {
+    await moveReturn(trx, { returnId: id, to: 'refunded', now });
+    await moveReturn(trx, { returnId: id, to: 'closed', now });
+  };
+  if (!refund) {
+    await k.transaction().execute(finish);
+    return { state: 'sent' };
+  }
+  const sent = await sendRefund(deps, refund.id, { reference: opts.reference, cards: opts.cards, after: finish });
+  return { state: sent.state };
+}
+
+export interface ReturnListRow {
+  id: number;
+  order_no: string;
+  state: ReturnState;
+  requested_at: number;
+  quantity: number;
+  refund_amount: number | null;
+  refund_state: string | null;
+  receiver_name: string;
+}
+
+/** The returns, newest first, of one state or all, in the paged shape. */
+export async function listReturns(
+  deps: Deps,
+  q: { state?: ReturnState | undefined; page: number; limit: number },
+): Promise<Paged<ReturnListRow>> {
+  const k = deps.db.kysely;
+  let base = k.selectFrom('returns as r').innerJoin('orders as o', 'o.id', 'r.order_id');
+  if (q.state) base = base.where('r.state', '=', q.state);
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['r.id', 'o.no', 'r.state', 'r.requested_at', 'r.refund_amount', 'o.receiver_name'])
+    .orderBy('r.id', 'desc')
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const lines = ids.length
+    ? await k.selectFrom('return_lines').select(['return_id', 'quantity']).where('return_id', 'in', ids).execute()
+    : [];
+  const refunds = ids.length
+    ? await k.selectFrom('refunds').select(['return_id', 'state']).where('return_id', 'in', ids).execute()
+    : [];
+  const data = rows.map((r) => {
+    const refund = refunds.find((x) => x.return_id === r.id);
+    return {
+      id: r.id,
+      order_no: r.no,
+      state: r.state as ReturnState,
+      requested_at: Number(r.requested_at),
+      quantity: lines.filter((l) => l.return_id === r.id).reduce((s, l) => s + l.quantity, 0),
+      refund_amount: r.refund_amount,
+      refund_state: refund ? (refund.state === 'sending' ? 'pending' : refund.state) : null,
+      receiver_name: r.receiver_name,
+    };
+  });
+  return paged(data, Number(count.n), q.page, q.limit);
+}
+
+export interface ReturnForShop extends WireReturn {
+  order_no: string;
+  reason_text: string;
+  /** The refund as computed: stored when the goods were received, else a preview on what was asked. */
+  computation: (RefundComputation & { preview: boolean }) | null;
+  refunds: {
+    id: number;
+    amount: number;
+    method: string;
+    state: string;
+    action: string;
+    reason: string;
+    reference: string;
+    attempts: number;
+    created_at: number;
+    sent_at: number | null;
+  }[];
+  /** Damaged units, kept off sale, for the owner. */
+  damaged: { sku: string; name: string; quantity: number }[];
+  timeline: { state: string; at: number; note: string }[];
+}
+
+/** One return with what the shop needs: its order, refunds, computation, damaged units and timeline. */
+export async function returnForShop(deps: Deps, id: number, locale: Locale): Promise<ReturnForShop | undefined> {
+  const k = deps.db.kysely;
+  const view = await readReturn(k, id, locale);
+  if (!view) return undefined;
+  const r = await returnRow(deps, id);
+  const stored = await k.selectFrom('returns').select(['computation']).where('id', '=', id).executeTakeFirstOrThrow();
+  let computation: ReturnForShop['computation'] = null;
+  if (stored.computation) computation = { ...(JSON.parse(stored.computation) as RefundComputation), preview: false };
+  else if (returnStatesBefore('received').includes(view.state) || view.state === 'requested')
+    computation = { ...(await refundOf(k, id, 'requested')), preview: true };
+  const refunds = await k.selectFrom('refunds').selectAll().where('return_id', '=', id).orderBy('id').execute();
+  const events = await k
+    .selectFrom('return_events')
+    .select(['state', 'at', 'note'])
+    .where('return_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return {
+    ...view,
+    order_no: r.order_no,
+    computation,
+    refunds: refunds.map((x) => ({
+      id: x.id,
+      amount: x.amount,
+      method: x.method,
+      state: x.state,
+      action: x.action,
+      reason: x.reason,
+      reference: x.reference,
+      attempts: x.attempts,
+      created_at: Number(x.created_at),
+      sent_at: x.sent_at === null ? null : Number(x.sent_at),
+    })),
+    damaged: view.lines
+      .filter((l) => l.damaged_quantity > 0)
+      .map((l) => ({ sku: l.sku, name: l.name, quantity: l.damaged_quantity })),
+    timeline: events.map((e) => ({ state: e.state, at: Number(e.at), note: e.note })),
+  };
+}

@@ -1,0 +1,125 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { actorOf, pageQuery } from '../admin/admin-common.ts';
+import { audited } from '../admin/audit.ts';
+import { type AdminEnv, adminGate, requireOwner, requireStaff, staffOf } from '../admin/staff-auth.ts';
+import { ok } from '../common/envelope.ts';
+import { ApiError } from '../common/errors.ts';
+import { pick } from '../common/i18n.ts';
+import { textField } from '../common/text-rules.ts';
+import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
+import { ReturnActionError } from './refund.ts';
+import {
+  approveReturn,
+  listReturns,
+  orderNoOfReturn,
+  receiveReturn,
+  refundReturn,
+  rejectReturn,
+  returnForShop,
+} from './return-admin.ts';
+import { RETURN_STATES, type ReturnState } from './return-states.ts';
+
+const listQuery = z.strictObject({
+  state: z.enum(RETURN_STATES as unknown as [ReturnState, ...ReturnState[]], { message: 'invalid' }).optional(),
+  ...pageQuery,
+});
+const approveBody = z.strictObject({ method: z.enum(['shopper', 'shop'], { message: 'invalid' }).optional() });
+const rejectBody = z.strictObject({ reason: textField({ min: 1, max: 200, visible: true }) });
+const count = z.number().int({ message: 'quantity' }).min(0, { message: 'quantity' }).max(99, { message: 'quantity' });
+const receiveBody = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        sku: z.string().min(1, { message: 'sku' }).max(64, { message: 'sku' }),
+        received_quantity: count,
+        damaged_quantity: count.default(0),
+      }),
+    )
+    .max(50, { message: 'tooLong' }),
+});
+const refundBody = z.strictObject({ reference: textField({ min: 1, max: 60, visible: true }).optional() });
+
+const ID_RE = /^[1-9]\d{0,9}$/;
+
+async function optionalBody<S extends z.ZodType>(c: Context<AdminEnv>, schema: S): Promise<z.output<S>> {
+  const length = c.req.header('content-length');
+  if (!c.req.header('content-type') && (length === undefined || length === '0')) return schema.parse({});
+  return jsonBody(c, schema);
+}
+
+/**
+ * One return action from the console: the return must exist (404), the same service as the CLI
+ * does the work, the audit log records it done or refused under the return's order, and a refusal
+ * by the return's rules answers 409 RETURN_ACTION_REFUSED in the caller's language.
+ */
+async function act(c: Context<AdminEnv>, action: string, detail: string, run: (id: number) => Promise<unknown>) {
+  const raw = c.req.param('id') ?? '';
+  if (!ID_RE.test(raw)) throw new ApiError('RETURN_NOT_FOUND');
+  const id = Number(raw);
+  const deps = c.get('deps');
+  const no = await orderNoOfReturn(deps, id);
+  if (!no) throw new ApiError('RETURN_NOT_FOUND');
+  try {
+    await audited(
+      deps,
+      actorOf(staffOf(c), c.get('ip')),
+      action,
+      no,
+      [`return ${id}`, detail].filter(Boolean).join(' '),
+      () => run(id),
+    );
+  } catch (err) {
+    if (err instanceof ReturnActionError)
+      throw new ApiError('RETURN_ACTION_REFUSED', { params: { reason: pick(err.msg, c.get('locale')) } });
+    throw err;
+  }
+  return ok(c, await returnForShop(deps, id, c.get('locale')));
+}
+
+/**
+ * The console's returns (issue 40), at `/api/admin/returns`: the list and one return for staff and
+ * owner; approve, reject and receive for both; refund for the owner only. Each action is audited.
+ */
+export const adminReturns = new Hono<AdminEnv>();
+adminReturns.use('*', adminGate);
+
+/** GET /?state=&page=&limit= → paged rows, newest first. */
+adminReturns.get('/', requireStaff, async (c) => {
+  const q = queryOf(c, listQuery);
+  return ok(c, await listReturns(c.get('deps'), q));
+});
+
+/** GET /{id} → the return with its refunds, computation, damaged units and timeline. */
+adminReturns.get('/:id', requireStaff, noQuery, async (c) => {
+  const raw = c.req.param('id');
+  if (!ID_RE.test(raw)) throw new ApiError('RETURN_NOT_FOUND');
+  const view = await returnForShop(c.get('deps'), Number(raw), c.get('locale'));
+  if (!view) throw new ApiError('RETURN_NOT_FOUND');
+  return ok(c, view);
+});
+
+/** POST /{id}/approve [{method: shopper|shop}] */
+adminReturns.post('/:id/approve', requireStaff, noQuery, async (c) => {
+  const { method } = await optionalBody(c, approveBody);
+  return act(c, 'return-approve', method ?? '', (id) => approveReturn(c.get('deps'), id, method));
+});
+
+/** POST /{id}/reject {reason} */
+adminReturns.post('/:id/reject', requireStaff, noQuery, async (c) => {
+  const { reason } = await jsonBody(c, rejectBody);
+  return act(c, 'return-reject', reason, (id) => rejectReturn(c.get('deps'), id, reason));
+});
+
+/** POST /{id}/receive {lines: [{sku, received_quantity, damaged_quantity}]} */
+adminReturns.post('/:id/receive', requireStaff, noQuery, async (c) => {
+  const { lines } = await jsonBody(c, receiveBody);
+  const detail = lines.map((l) => `${l.sku} ${l.received_quantity}/${l.damaged_quantity}`).join(', ');
+  return act(c, 'return-receive', detail, (id) => receiveReturn(c.get('deps'), id, lines));
+});
+
+/** POST /{id}/refund [{reference}] (owner): a card through ECPay; a transfer marked done with its reference. */
+adminReturns.post('/:id/refund', requireOwner('refunds'), noQuery, async (c) => {
+  const { reference } = await optionalBody(c, refundBody);
+  return act(c, 'return-refund', reference ?? '', (id) => refundReturn(c.get('deps'), id, { reference }));
+});
