@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPageVersions } from '../../../src/server/catalog/page-versions.ts';
 import { latestCatalogChange } from '../../../src/server/ops/page-rebuilds.ts';
 import { subscribe } from '../../../src/server/restock/alerts.ts';
 import { fixture } from '../../helpers/catalog-tool.ts';
@@ -140,6 +141,59 @@ describe('products, publish and withdraw', () => {
     const p = await shop.call('POST', `/api/admin/products/${handle}/publish`, { token: owner.token });
     expect(p.json.result).toMatchObject({ state: 'published', changed: true });
     expect((await shop.call('POST', '/api/admin/products/no-such/publish', { token: owner.token })).status).toBe(404);
+  });
+});
+
+describe('PATCH /api/admin/products/{handle}: returnable', () => {
+  it('the owner marks a product not returnable: logged, on its page and in its page version', async () => {
+    const before = (await productPageVersions(shop.deps.db)).get(handle);
+    const r = await shop.call('PATCH', `/api/admin/products/${handle}`, {
+      token: owner.token,
+      body: { returnable: false },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.result).toMatchObject({ handle, returnable: false, changed: true });
+    expect(await changes()).toMatchObject({
+      by: '王店主',
+      action: 'returnable',
+      subject: handle,
+      before: 'returnable',
+      after: 'not returnable',
+    });
+    expect((await shop.call('GET', `/api/products/${handle}`)).json.result.returnable).toBe(false);
+    expect((await productPageVersions(shop.deps.db)).get(handle)).not.toBe(before);
+    const listed = await shop.call('GET', `/api/admin/products?q=${encodeURIComponent(sku)}`, { token: staff.token });
+    expect(listed.json.result.data.find((p: { handle: string }) => p.handle === handle)?.returnable).toBe(false);
+    const again = await shop.call('PATCH', `/api/admin/products/${handle}`, {
+      token: owner.token,
+      body: { returnable: false },
+    });
+    expect(again.json.result.changed).toBe(false);
+    const back = await shop.call('PATCH', `/api/admin/products/${handle}`, {
+      token: owner.token,
+      body: { returnable: true },
+    });
+    expect(back.json.result).toMatchObject({ returnable: true, changed: true });
+    expect((await shop.call('GET', `/api/products/${handle}`)).json.result.returnable).toBe(true);
+  });
+
+  it('refuses staff, a bad body and an unknown handle, changing nothing', async () => {
+    const refused = await shop.call('PATCH', `/api/admin/products/${handle}`, {
+      token: staff.token,
+      body: { returnable: false },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe('ROLE_FORBIDDEN');
+    for (const body of [{}, { returnable: 'no' }, { returnable: false, name: 'x' }]) {
+      const bad = await shop.call('PATCH', `/api/admin/products/${handle}`, { token: owner.token, body });
+      expect(bad.status).toBe(400);
+    }
+    const missing = await shop.call('PATCH', '/api/admin/products/no-such', {
+      token: owner.token,
+      body: { returnable: false },
+    });
+    expect(missing.status).toBe(404);
+    expect((await shop.call('GET', `/api/products/${handle}`)).json.result.returnable).toBe(true);
   });
 });
 
