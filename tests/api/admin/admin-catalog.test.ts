@@ -248,6 +248,33 @@ describe('import and export', () => {
     expect(staffTry.status).toBe(403);
   });
 
+  it('imports and exports the Returnable column; an empty cell keeps what is set, a bad one is reported', async () => {
+    const file = (flag: string) =>
+      [
+        'Handle,Title,Vendor,Type,Variant SKU,Variant Price,Variant Inventory Qty,Returnable',
+        `sealed-iem,封條耳機,Aurora,耳機,SEAL-IEM-1,3990,5,${flag}`,
+      ].join('\n');
+    const returnable = async () =>
+      (await shop.call('GET', '/api/admin/products?q=sealed-iem', { token: owner.token })).json.result.data[0]
+        ?.returnable;
+    const first = (await (await upload(owner.token, '', file('FALSE'))).json()).result;
+    expect(first).toMatchObject({ applied: true, problems: [] });
+    expect(await returnable()).toBe(false);
+    expect((await (await upload(owner.token, '', file(''))).json()).result.applied).toBe(true);
+    expect(await returnable()).toBe(false);
+    const bad = (await (await upload(owner.token, '?dry_run=1', file('maybe'))).json()).result;
+    expect(bad.problems[0]).toMatchObject({ column: 'Returnable', code: 'flag_invalid' });
+    const exported = await (
+      await shop.app.request('/api/admin/catalog/export', { headers: { authorization: `Bearer ${owner.token}` } })
+    ).text();
+    const [header, ...rows] = exported.split(/\r?\n/);
+    const at = header!.split(',').indexOf('Returnable');
+    expect(at).toBeGreaterThan(0);
+    expect(rows.find((r) => r.startsWith('sealed-iem,'))?.split(',')[at]).toBe('FALSE');
+    expect((await upload(owner.token, '', file('TRUE'))).status).toBe(200);
+    expect(await returnable()).toBe(true);
+  });
+
   it('exports the catalog as CSV for the owner only', async () => {
     const r = await shop.app.request('/api/admin/catalog/export', {
       headers: { authorization: `Bearer ${owner.token}` },
