@@ -18,6 +18,9 @@
  *   npm run orders -- resend-mail <no> (send the shopper's latest mail of the order again)
  *   npm run orders -- notify-test      (one test mail to SHOP_NOTIFY_EMAIL, and the webhook's if set: taken or not)
  *   npm run orders -- outbox [--failed] (the shop's mails and webhook events that wait, or were given up, with why)
+ *   npm run orders -- returns list [--state <state>] | show <id> | approve <id> [--method shopper|shop]
+ *                      | reject <id> --reason <text> | receive <id> --line SKU:received[:damaged] …
+ *                      | refund <id> [--reference <transfer reference>]   (returns and refunds, issue 40)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -47,9 +50,10 @@ import { ORDER_STATES } from '../src/server/orders/order-state.ts';
 import { invoiceWorkSettled } from '../src/server/payment/invoicing.ts';
 import { labelPage } from '../src/server/shipping/label.ts';
 import { runOwnerTool } from './lib/owner-tool.ts';
+import { returnsCommand } from './lib/returns-tool.ts';
 
 const USAGE =
-  'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile|resend-mail|notify-test|outbox [<no>] [--carrier X --tracking Y] [--reason X] [--unsent] [--failed]';
+  'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile|resend-mail|notify-test|outbox|returns [<no>] [--carrier X --tracking Y] [--reason X] [--unsent] [--failed]';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -63,6 +67,9 @@ const { positionals, values } = parseArgs({
     'needs-action': { type: 'boolean', default: false },
     'to-ship': { type: 'boolean', default: false },
     failed: { type: 'boolean', default: false },
+    method: { type: 'string', default: '' },
+    reference: { type: 'string', default: '' },
+    line: { type: 'string', multiple: true },
   },
 });
 const [command, no = ''] = positionals;
@@ -83,6 +90,18 @@ async function writeLabel(deps: Deps, orderNo: string): Promise<string> {
 }
 
 async function run(deps: Deps): Promise<void> {
+  if (command === 'returns') {
+    const [, sub = '', id = ''] = positionals;
+    return returnsCommand(deps, actor, {
+      sub,
+      id,
+      state: values.state,
+      method: values.method,
+      reason: values.reason,
+      reference: values.reference,
+      lines: values.line,
+    });
+  }
   if (command === 'list') {
     const state = values.state as OrderState | undefined;
     if (state && !ORDER_STATES.includes(state))

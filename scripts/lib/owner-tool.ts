@@ -4,6 +4,7 @@ import { openDb } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { pickEmail, pickSms, systemClock } from '../../src/server/deps.ts';
 import { readEnv } from '../../src/server/env.ts';
+import { subscribeCancelRefunds } from '../../src/server/returns/cancel-refunds.ts';
 import { guardConsole } from './terminal.ts';
 
 /**
@@ -18,6 +19,7 @@ export async function runOwnerTool(
   settle: () => Promise<void> = async () => {},
 ): Promise<void> {
   guardConsole();
+  subscribeCancelRefunds();
   const env = readEnv();
   logToStderr();
   const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });

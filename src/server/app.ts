@@ -35,8 +35,9 @@ import { invoiceSimulator } from './providers/invoice/simulator.ts';
 import { lineSimulator } from './providers/line/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { restockAlerts } from './restock/restock.routes.ts';
+import { subscribeCancelRefunds } from './returns/cancel-refunds.ts';
 import { orderReturns } from './returns/returns.routes.ts';
-import { adminReturns } from './returns/returns-admin.routes.ts';
+import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
 import { shipments } from './shipping/shipping.routes.ts';
 import { wishlist } from './wishlist/wishlist.routes.ts';
 
@@ -56,6 +57,8 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], proxyHops: number): stri
 
 /** The shop API. Mounted at `/api`; tests call `createApp(deps).request(...)` without a port. */
 export function createApp(deps: Deps) {
+  // The returns domain writes the refund of a paid order cancelled before it shipped (issue 40).
+  subscribeCancelRefunds();
   const app = new Hono<AppEnv>();
   const origins = deps.env.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
@@ -136,6 +139,7 @@ export function createApp(deps: Deps) {
   api.route('/catalog', catalog);
   // Before /admin: the returns' console routes carry their own gate (admin's would run it twice).
   api.route('/admin/returns', adminReturns);
+  api.route('/admin/refunds', adminRefunds);
   api.route('/admin', admin);
   // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
   api.route('/dev/faults', faults);

@@ -25,8 +25,8 @@ describe('provider modules', () => {
 
   it('every simulator route module is guarded by simulatorsOnly', () => {
     const routeModules = files(ROOT).filter((f) => isSimulator(f) && /new Hono/.test(readFileSync(f, 'utf8')));
-    // ECPay cashier, logistics, e-invoice, LINE Login.
-    expect(routeModules.length).toBe(4);
+    // ECPay cashier, logistics, e-invoice and its allowances, LINE Login.
+    expect(routeModules.length).toBe(5);
     for (const file of routeModules)
       expect(readFileSync(file, 'utf8'), relative(ROOT, file)).toMatch(/\.use\('\*', simulatorsOnly\)/);
   });

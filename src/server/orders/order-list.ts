@@ -11,6 +11,7 @@ import { countOrder } from '../ops/metrics.ts';
 import { afterMove } from '../payment/invoicing.ts';
 import { lockOrder } from '../payment/notices.ts';
 import { parcelBooked } from '../shipping/parcel-booked.ts';
+import { paidOrderCancelled } from './order-events.ts';
 import { CANCELLABLE, moveOrder } from './order-state.ts';
 
 export interface OrderSummary {
@@ -74,7 +75,8 @@ export async function listOrders(
 
 /**
  * Cancels an order that has not shipped: one compare-and-set move (its stock comes back once); an
- * order already paid is marked for a refund. 409 ORDER_NOT_CANCELLABLE otherwise, and
+ * order already paid gets its refund written by the subscribers of paidOrderCancelled (flagged
+ * `needs_refund` when none listens). 409 ORDER_NOT_CANCELLABLE otherwise, and
  * ORDER_CANCEL_ASK_SHOP once its parcel is booked with ECPay (the shop cancels the logistics order
  * first: cancelForShop). The order's row lock comes first, as `ship` takes it before booking, so a
  * cancel and a booking never both go through.
@@ -98,13 +100,13 @@ export async function cancelOrder(
     // Thrown, not returned: what `before` did is rolled back with it.
     if (!(await moveOrder(trx, { orderId, to: 'cancelled', note: reason, now })))
       throw new ApiError('ORDER_NOT_CANCELLABLE');
-    const refund = await trx
-      .updateTable('orders')
-      .set({ needs_refund: 1 })
-      .where('id', '=', orderId)
-      .where('paid_at', 'is not', null)
-      .executeTakeFirst();
-    if (Number(refund.numUpdatedRows) === 1) await notifyNeedsAction(trx, orderId, 'refund', now);
+    const paid = await trx.selectFrom('orders').select('paid_at').where('id', '=', orderId).executeTakeFirst();
+    if (paid?.paid_at !== null && paid?.paid_at !== undefined) {
+      // The refund is written by its subscriber (the returns domain); without one, the order is flagged.
+      if (!(await paidOrderCancelled(trx, { orderId, now })))
+        await trx.updateTable('orders').set({ needs_refund: 1 }).where('id', '=', orderId).execute();
+      await notifyNeedsAction(trx, orderId, 'refund', now);
+    }
   });
   countOrder('cancelled');
   log.info({ event: 'order_cancelled', orderNo }, 'order cancelled');

@@ -45,7 +45,18 @@ const unclaimedWhere = (eb: OrdersEb, now: number) =>
 
 /** Waiting for the shop's hand: an invoice flagged invoice_action_needed, or a payment to refund. */
 export const flaggedWhere = (eb: OrdersEb) =>
-  eb.or([eb('o.invoice_action_needed', 'is not', null), eb('o.needs_refund', '<>', 0)]);
+  eb.or([
+    eb('o.invoice_action_needed', 'is not', null),
+    eb('o.needs_refund', '<>', 0),
+    // A refund written and not yet sent (issue 40: a return's, or a paid order's cancelled before it shipped).
+    eb.exists(
+      eb
+        .selectFrom('refunds as rf')
+        .select('rf.id')
+        .whereRef('rf.order_id', '=', 'o.id')
+        .where('rf.state', 'in', ['pending', 'sending', 'failed']),
+    ),
+  ]);
 
 /** The console's "needs action": flagged, or a parcel that came back unclaimed. */
 export const needsActionWhere = (eb: OrdersEb, now: number) => eb.or([flaggedWhere(eb), unclaimedWhere(eb, now)]);

@@ -6,6 +6,7 @@ import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { raiseStock } from '../orders/order-state.ts';
 import type { CardRefunds } from './card-refunds.ts';
+import { correctInvoice } from './invoice-correction.ts';
 import { createRefund, REFERENCE_MAX, ReturnActionError, refundMethodOf, sendRefund } from './refund.ts';
 import type { RefundComputation } from './refund-amount.ts';
 import { refundOf } from './refund-basis.ts';
@@ -189,14 +190,15 @@ export async function refundReturn(
   const now = deps.clock.now();
   const finish = async (trx: Transaction<Database>) => {
     await moveReturn(trx, { returnId: id, to: 'refunded', now });
-    await moveReturn(trx, { returnId: id, to: 'closed', now });
   };
-  if (!refund) {
-    await k.transaction().execute(finish);
-    return { state: 'sent' };
-  }
-  const sent = await sendRefund(deps, refund.id, { reference: opts.reference, cards: opts.cards, after: finish });
-  return { state: sent.state };
+  let state = 'sent';
+  if (!refund) await k.transaction().execute(finish);
+  else
+    state = (await sendRefund(deps, refund.id, { reference: opts.reference, cards: opts.cards, after: finish })).state;
+  // The e-invoice follows the money: voided or allowed once the refund is sent; closed when settled.
+  if (state === 'sent' && (await correctInvoice(deps, id)))
+    await k.transaction().execute((trx) => moveReturn(trx, { returnId: id, to: 'closed', now: deps.clock.now() }));
+  return { state };
 }
 
 export interface ReturnListRow {
@@ -311,4 +313,78 @@ export async function returnForShop(deps: Deps, id: number, locale: Locale): Pro
       .map((l) => ({ sku: l.sku, name: l.name, quantity: l.damaged_quantity })),
     timeline: events.map((e) => ({ state: e.state, at: Number(e.at), note: e.note })),
   };
+}
+
+export interface RefundListRow {
+  id: number;
+  order_no: string;
+  return_id: number | null;
+  amount: number;
+  method: string;
+  state: string;
+  reason: string;
+  reference: string;
+  created_at: number;
+}
+
+/** The refunds, newest first, of one state or all (`pending` includes one being sent). */
+export async function listRefunds(
+  deps: Deps,
+  q: { state?: 'pending' | 'sent' | 'failed' | undefined; page: number; limit: number },
+): Promise<Paged<RefundListRow>> {
+  let base = deps.db.kysely.selectFrom('refunds as f').innerJoin('orders as o', 'o.id', 'f.order_id');
+  if (q.state) base = base.where('f.state', 'in', q.state === 'pending' ? ['pending', 'sending'] : [q.state]);
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select([
+      'f.id',
+      'o.no',
+      'f.return_id',
+      'f.amount',
+      'f.method',
+      'f.state',
+      'f.reason',
+      'f.reference',
+      'f.created_at',
+    ])
+    .orderBy('f.id', 'desc')
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  const data = rows.map((r) => ({
+    id: r.id,
+    order_no: r.no,
+    return_id: r.return_id,
+    amount: r.amount,
+    method: r.method,
+    state: r.state === 'sending' ? 'pending' : r.state,
+    reason: r.reason,
+    reference: r.reference,
+    created_at: Number(r.created_at),
+  }));
+  return paged(data, Number(count.n), q.page, q.limit);
+}
+
+/** The order number of a refund (undefined: no such refund). */
+export async function orderNoOfRefund(deps: Deps, id: number): Promise<string | undefined> {
+  const r = await deps.db.kysely
+    .selectFrom('refunds as f')
+    .innerJoin('orders as o', 'o.id', 'f.order_id')
+    .select('o.no')
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+  return r?.no;
+}
+
+/** Sends one refund by its id: a return's moves its return along; a cancelled order's is sent alone. */
+export async function sendRefundForShop(
+  deps: Deps,
+  id: number,
+  opts: { reference?: string | undefined; cards?: CardRefunds } = {},
+): Promise<{ state: string }> {
+  const row = await deps.db.kysely.selectFrom('refunds').select(['return_id']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ReturnActionError({ zh: `沒有退款 #${id}。`, en: `No refund #${id}.` });
+  if (row.return_id !== null) return refundReturn(deps, row.return_id, opts);
+  const sent = await sendRefund(deps, id, opts);
+  return { state: sent.state };
 }

@@ -11,12 +11,15 @@ import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import { ReturnActionError } from './refund.ts';
 import {
   approveReturn,
+  listRefunds,
   listReturns,
+  orderNoOfRefund,
   orderNoOfReturn,
   receiveReturn,
   refundReturn,
   rejectReturn,
   returnForShop,
+  sendRefundForShop,
 } from './return-admin.ts';
 import { RETURN_VIEWS } from './return-queues.ts';
 import { RETURN_STATES, type ReturnState } from './return-states.ts';
@@ -124,4 +127,52 @@ adminReturns.post('/:id/receive', requireStaff, noQuery, async (c) => {
 adminReturns.post('/:id/refund', requireOwner('refunds'), noQuery, async (c) => {
   const { reference } = await optionalBody(c, refundBody);
   return act(c, 'return-refund', reference ?? '', (id) => refundReturn(c.get('deps'), id, { reference }));
+});
+
+const refundsQuery = z.strictObject({
+  state: z.enum(['pending', 'sent', 'failed'], { message: 'invalid' }).optional(),
+  ...pageQuery,
+});
+
+/**
+ * The console's refunds, at `/api/admin/refunds`: every refund (a return's, or a paid order's
+ * cancelled before it shipped), for the owner; POST /{id}/send sends one as a return's refund is sent.
+ */
+export const adminRefunds = new Hono<AdminEnv>();
+adminRefunds.use('*', adminGate);
+
+/** GET /?state=pending|sent|failed&page=&limit= (owner) */
+adminRefunds.get('/', requireOwner('refunds'), async (c) => {
+  return ok(c, await listRefunds(c.get('deps'), queryOf(c, refundsQuery)));
+});
+
+/** POST /{id}/send [{reference}] (owner) → the refund as listed. */
+adminRefunds.post('/:id/send', requireOwner('refunds'), noQuery, async (c) => {
+  const raw = c.req.param('id');
+  if (!ID_RE.test(raw)) throw new ApiError('NOT_FOUND');
+  const id = Number(raw);
+  const deps = c.get('deps');
+  const no = await orderNoOfRefund(deps, id);
+  if (!no) throw new ApiError('NOT_FOUND');
+  const { reference } = await optionalBody(c, refundBody);
+  try {
+    await audited(
+      deps,
+      actorOf(staffOf(c), c.get('ip')),
+      'refund-send',
+      no,
+      [`refund ${id}`, reference].filter(Boolean).join(' '),
+      () => sendRefundForShop(deps, id, { reference }),
+    );
+  } catch (err) {
+    if (err instanceof ReturnActionError)
+      throw new ApiError('RETURN_ACTION_REFUSED', { params: { reason: pick(err.msg, c.get('locale')) } });
+    throw err;
+  }
+  const row = await deps.db.kysely
+    .selectFrom('refunds')
+    .select(['id', 'amount', 'method', 'state', 'reason', 'reference'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return ok(c, { ...row, order_no: no, state: row.state === 'sending' ? 'pending' : row.state });
 });

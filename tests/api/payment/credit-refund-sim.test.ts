@@ -79,7 +79,12 @@ async function payByCard(amount: number, installments = '') {
   });
   expect(paid.status).toBe(200);
   const notice = receiver.received.slice(before).find((r) => r.path === '/api/payments/ecpay/notify')!;
-  expect(parsePaymentNotice(notice.fields, account()).paid).toBe(true);
+  const parsed = parsePaymentNotice(notice.fields, account());
+  expect(parsed.paid).toBe(true);
+  expect(parsed.credit).toEqual({
+    creditRefundId: Number(notice.fields.gwsr),
+    installments: Number(notice.fields.stage),
+  });
   return {
     merchantTradeNo: fields.MerchantTradeNo!,
     tradeNo: notice.fields.TradeNo!,

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { armFault } from '../../../src/server/common/faults.ts';
+import { placeFixtureOrder } from '../../helpers/order-fixture.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
 import { signIn, staffMember, type TestStaff } from '../admin/admin-helpers.ts';
 import { createPaymentShop } from '../payment/payment-helpers.ts';
 import { stockOf } from '../shipping/shipping-helpers.ts';
-import { askReturn, BANK, callerOf, deliveredOrder } from './returns-helpers.ts';
+import { askReturn, BANK, callerOf, deliveredOrder, payByCard } from './returns-helpers.ts';
 
 let shop: TestShop & { origin: string };
 let owner: TestStaff;
@@ -86,7 +87,13 @@ describe('a transfer refund: a guest’s cash-on-delivery order', () => {
     expect(noRef.json.code).toBe('RETURN_ACTION_REFUSED');
     expect(noRef.json.message).toContain('reference');
     const done = await admin('POST', `/${id}/refund`, owner, { reference: '國泰 0423-001' });
-    expect(done.json.result).toMatchObject({ state: 'closed', refund: { state: 'sent' } });
+    expect(done.json.result).toMatchObject({ state: 'closed', refund: { state: 'sent' }, invoice: { action: 'void' } });
+    const voided = await shop.deps.db.kysely
+      .selectFrom('orders')
+      .select('invoice_voided_at')
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    expect(voided.invoice_voided_at).not.toBeNull();
     expect(done.json.result.refunds).toMatchObject([{ reference: '國泰 0423-001', state: 'sent', amount: o.total }]);
 
     const shopper = await shop.call('GET', `/api/orders/${o.no}/returns`, callerOf(o));
@@ -142,6 +149,19 @@ describe('a card refund', () => {
     const view = await admin('GET', `/${id}`, owner);
     expect(view.json.result).toMatchObject({ state: 'closed', refund: { state: 'sent', method: 'card', amount } });
     expect(view.json.result.refunds).toMatchObject([{ action: 'R', state: 'sent', attempts: 1 }]);
+    // A partial return: an allowance for the refund, its number shown on both sides.
+    expect(view.json.result.invoice).toEqual({
+      action: 'allowance',
+      allowance_no: expect.stringMatching(/^\d{1,16}$/),
+    });
+    const allowances = await shop.deps.db.kysely
+      .selectFrom('sim_invoice_allowances')
+      .select(['allow_no', 'amount'])
+      .where('allow_no', '=', view.json.result.invoice.allowance_no)
+      .execute();
+    expect(allowances).toEqual([{ allow_no: view.json.result.invoice.allowance_no, amount }]);
+    const shopper = await shop.call('GET', `/api/orders/${o.no}/returns`, callerOf(o));
+    expect(shopper.json.result.data[0].invoice).toEqual(view.json.result.invoice);
     const closes = JSON.parse((await creditOf(o.no)).close_data) as { amount: number }[];
     expect(closes.filter((c) => c.amount < 0).map((c) => c.amount)).toEqual([-amount]);
   });
@@ -163,5 +183,58 @@ describe('a card refund', () => {
     expect(retry.json.result).toMatchObject({ state: 'closed', refund: { state: 'sent', amount: o.total } });
     expect(retry.json.result.refunds).toMatchObject([{ action: 'N', attempts: 2 }]);
     expect((await creditOf(o.no)).status).not.toBe('authorised');
+  });
+});
+
+describe('npm run orders -- returns …', () => {
+  it('approves, receives and refunds through the same services, audited as the terminal', async () => {
+    const { returnsCommand } = await import('../../../scripts/lib/returns-tool.ts');
+    const o = await deliveredOrder(shop, { payment: 'cod' });
+    const id = String(
+      (await askReturn(shop, o, { lines: [{ sku: o.skus[0], quantity: 1 }], bank: BANK })).json.result.id,
+    );
+    const actor = { staffId: null, who: 'owner (terminal)', ip: 'terminal' };
+    await returnsCommand(shop.deps, actor, { sub: 'approve', id, method: 'shop' });
+    await returnsCommand(shop.deps, actor, { sub: 'receive', id, lines: [`${o.skus[0]}:1`] });
+    await expect(returnsCommand(shop.deps, actor, { sub: 'refund', id })).rejects.toThrow(/reference/);
+    await returnsCommand(shop.deps, actor, { sub: 'refund', id, reference: 'ATM 5566' });
+    const view = await admin('GET', `/${id}`, owner);
+    expect(view.json.result).toMatchObject({ state: 'closed', return_method: 'shop', refund: { state: 'sent' } });
+    expect((await auditOf(o.no)).map((a) => `${a.action}:${a.who}:${a.ok}`)).toEqual([
+      'return-approve:owner (terminal):1',
+      'return-receive:owner (terminal):1',
+      'return-refund:owner (terminal):0',
+      'return-refund:owner (terminal):1',
+    ]);
+  });
+});
+
+describe('a paid order cancelled before it shipped', () => {
+  it('gets its refund written with the cancel (no needs_refund flag), listed as needing action, sent once by the owner', async () => {
+    await signInAgain();
+    const o = await placeFixtureOrder(shop, { payment: 'credit' });
+    await payByCard(shop, o);
+    const cancelled = await shop.call('POST', `/api/orders/${o.no}/cancel`, { headers: { 'x-order-key': o.guestKey } });
+    expect(cancelled.json.result.state).toBe('cancelled');
+    const k = shop.deps.db.kysely;
+    expect(
+      Number(
+        (await k.selectFrom('orders').select('needs_refund').where('id', '=', o.id).executeTakeFirstOrThrow())
+          .needs_refund,
+      ),
+    ).toBe(0);
+    const pending = await shop.call('GET', '/api/admin/refunds?state=pending&limit=100', { token: owner.token });
+    const refund = pending.json.result.data.find((r: { order_no: string }) => r.order_no === o.no);
+    expect(refund).toMatchObject({ amount: o.total, method: 'card', state: 'pending', return_id: null });
+    const needs = await shop.call('GET', '/api/admin/orders?view=needs-action&limit=100', { token: staff.token });
+    expect(needs.json.result.data.map((x: { no: string }) => x.no)).toContain(o.no);
+    expect((await shop.call('GET', '/api/admin/refunds', { token: staff.token })).status).toBe(403);
+    const sends = await Promise.all(
+      [1, 2, 3].map(() => shop.call('POST', `/api/admin/refunds/${refund.id}/send`, { token: owner.token })),
+    );
+    expect(sends.map((s) => s.json.result.state)).toContain('sent');
+    const row = await k.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'sent', action: 'N', attempts: 1 });
+    expect((await creditOf(o.no)).status).toBe('cancelled');
   });
 });

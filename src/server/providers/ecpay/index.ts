@@ -8,6 +8,16 @@ export {
   ecpayConfig,
   ecpayEndpoints,
 } from './config.ts';
+export {
+  type CloseRecord,
+  type CreditAction,
+  type CreditActionDone,
+  type CreditTrade,
+  type CreditTradeStatus,
+  doCreditAction,
+  EcpayCreditError,
+  queryCreditTrade,
+} from './credit.ts';
 export { ecpayDateTime, newMerchantTradeNo, parseEcpayDateTime } from './fields.ts';
 export {
   EcpayNoticeError,
@@ -18,3 +28,4 @@ export {
   parsePaymentInfo,
   parsePaymentNotice,
 } from './notice.ts';
+export { chooseRefundAction, type RefundChoice, type RefundRefusal } from './refund-action.ts';

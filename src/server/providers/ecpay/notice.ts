@@ -74,7 +74,18 @@ export interface PaymentNotice {
   tradeDate: number;
   chargeFee: number;
   customField1: string | undefined;
+  /**
+   * A card payment's authorisation (NeedExtraPaidInfo=Y): gwsr, the CreditRefundId of
+   * CreditDetail/QueryTrade/V2, and stage, its instalments (0: paid at once). Null otherwise.
+   */
+  credit: { creditRefundId: number; installments: number } | null;
 }
+
+/** gwsr and stage of a notice or query answer sent with NeedExtraPaidInfo=Y, or null. */
+export const creditOf = (fields: Record<string, string>) =>
+  /^\d+$/.test(fields.gwsr ?? '')
+    ? { creditRefundId: Number(fields.gwsr), installments: Number(fields.stage) || 0 }
+    : null;
 
 export interface PaymentInfoNotice {
   merchantTradeNo: string;
@@ -129,6 +140,7 @@ export function parsePaymentNotice(form: Record<string, string>, account: EcpayA
     tradeDate: n.TradeDate,
     chargeFee: n.PaymentTypeChargeFee,
     customField1: n.CustomField1 || undefined,
+    credit: creditOf(form),
   };
 }
 

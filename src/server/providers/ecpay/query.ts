@@ -1,6 +1,7 @@
 import { sign, verifyCheckMac } from './check-mac.ts';
 import type { EcpayAccount } from './config.ts';
 import { parseEcpayDateTime } from './fields.ts';
+import { creditOf } from './notice.ts';
 
 /** TradeStatus of QueryTradeInfo: paid, not paid (yet), the trade failed, no such trade. */
 export const TRADE_STATUS = { paid: '1', unpaid: '0', failed: '10200095', notFound: '10200047' } as const;
@@ -90,9 +91,7 @@ export async function queryTrade(opts: {
     amount: Number(fields.TradeAmt ?? 0) || 0,
     paymentType: fields.PaymentType ?? '',
     paymentDate: Number.isNaN(paid) ? null : paid,
-    credit: /^\d+$/.test(fields.gwsr ?? '')
-      ? { creditRefundId: Number(fields.gwsr), installments: Number(fields.stage) || 0 }
-      : null,
+    credit: creditOf(fields),
     fields,
   };
 }

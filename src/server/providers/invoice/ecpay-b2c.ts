@@ -17,6 +17,8 @@ import {
 
 const envelope = z.object({ TransCode: z.number(), TransMsg: z.string(), Data: z.string().nullish() });
 const result = z.looseObject({ RtnCode: z.number(), RtnMsg: z.string() });
+/** RtnCode and RtnMsg of a decrypted answer. */
+export type B2cResult = z.infer<typeof result>;
 const issued = result.extend({
   InvoiceNo: z.string().regex(INVOICE_NO_RE),
   InvoiceDate: z.string(),
@@ -32,14 +34,16 @@ const found = result.extend({
 
 /** RqHeader.Revision of ECPay's B2C e-invoice API; ECPay refuses a request without it. */
 export const B2C_REVISION = '3.0.0';
+/** How Invalid's refusal reads when an allowance stands on the invoice (void the allowance first). */
+const HAS_ALLOWANCE_RE = /已開立折讓|先作廢折讓/;
 /** How Invalid's refusal reads when the period is closed (the invoice needs an allowance instead). */
 const PERIOD_CLOSED_RE = /作廢期限|折讓/;
 
 /** ECPay writes dates as `yyyy-MM-dd HH:mm:ss` (Taiwan time), at times with `+` for the space. */
-const parseInvoiceDate = (text: string) => parseEcpayDateTime(text.replaceAll('-', '/').replace(/\+/g, ' '));
+export const parseInvoiceDate = (text: string) => parseEcpayDateTime(text.replaceAll('-', '/').replace(/\+/g, ' '));
 
 /** ECPay writes invoice dates as `yyyy-MM-dd HH:mm:ss` (Taiwan time). */
-const invoiceDate = (ms: number) => ecpayDateTime(ms).slice(0, 10).replaceAll('/', '-');
+export const invoiceDate = (ms: number) => ecpayDateTime(ms).slice(0, 10).replaceAll('/', '-');
 
 export interface EcpayInvoiceOptions {
   account: EcpayAccount;
@@ -50,55 +54,66 @@ export interface EcpayInvoiceOptions {
   timeoutMs?: number;
 }
 
-/** The ECPay B2C e-invoice adapter: JSON envelopes with AES-encrypted Data; Issue, GetIssue and Invalid. */
-export function ecpayInvoice(opts: EcpayInvoiceOptions): InvoiceProvider {
+/**
+ * One call of ECPay's B2C e-invoice API at `path`: the JSON envelope with `data` AES-encrypted, the
+ * answer's Data decrypted. Throws InvoiceProviderError unless its RtnCode is 1 (or `refusal` takes the refusal).
+ */
+export async function b2cCall(
+  opts: EcpayInvoiceOptions,
+  path: string,
+  data: object,
+  refusal?: (rtn: B2cResult) => unknown,
+): Promise<unknown> {
   const now = opts.now ?? Date.now;
   const { account } = opts;
-
-  /** The decrypted answer; throws unless its RtnCode is 1 (or `refusal` takes the refusal). */
-  async function call(path: string, data: object, refusal?: (rtn: z.infer<typeof result>) => unknown) {
-    const body = {
-      MerchantID: account.merchantId,
-      RqHeader: { Timestamp: Math.floor(now() / 1000), Revision: B2C_REVISION },
-      Data: encryptData(data, account),
-    };
-    let json: unknown;
-    try {
-      const res = await fetch(`${opts.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? INVOICE_TIMEOUT_MS),
-      });
-      if (res.status === 403)
-        throw new InvoiceProviderError(
-          INVOICE_ERRORS.rateLimited,
-          'ECPay refused the call as too frequent (HTTP 403); it answers again after a pause.',
-        );
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      json = await res.json();
-    } catch (cause) {
-      if (cause instanceof InvoiceProviderError) throw cause;
-      throw new InvoiceProviderError(INVOICE_ERRORS.unreachable, 'The e-invoice service did not answer.', cause);
-    }
-    const env = envelope.safeParse(json);
-    if (!env.success) throw new InvoiceProviderError('BAD_REPLY', 'The e-invoice reply is malformed.', env.error);
-    if (env.data.TransCode !== 1 || !env.data.Data)
-      throw new InvoiceProviderError(`TRANS_${env.data.TransCode}`, env.data.TransMsg);
-    let inner: unknown;
-    try {
-      inner = decryptData(env.data.Data, account);
-    } catch (cause) {
-      throw new InvoiceProviderError('BAD_REPLY', 'The e-invoice reply does not decrypt.', cause);
-    }
-    const r = result.safeParse(inner);
-    if (!r.success) throw new InvoiceProviderError('BAD_REPLY', 'The e-invoice reply is malformed.', r.error);
-    if (r.data.RtnCode !== 1) {
-      if (refusal) return refusal(r.data);
-      throw new InvoiceProviderError(String(r.data.RtnCode), r.data.RtnMsg);
-    }
-    return inner;
+  const body = {
+    MerchantID: account.merchantId,
+    RqHeader: { Timestamp: Math.floor(now() / 1000), Revision: B2C_REVISION },
+    Data: encryptData(data, account),
+  };
+  let json: unknown;
+  try {
+    const res = await fetch(`${opts.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? INVOICE_TIMEOUT_MS),
+    });
+    if (res.status === 403)
+      throw new InvoiceProviderError(
+        INVOICE_ERRORS.rateLimited,
+        'ECPay refused the call as too frequent (HTTP 403); it answers again after a pause.',
+      );
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    json = await res.json();
+  } catch (cause) {
+    if (cause instanceof InvoiceProviderError) throw cause;
+    throw new InvoiceProviderError(INVOICE_ERRORS.unreachable, 'The e-invoice service did not answer.', cause);
   }
+  const env = envelope.safeParse(json);
+  if (!env.success) throw new InvoiceProviderError('BAD_REPLY', 'The e-invoice reply is malformed.', env.error);
+  if (env.data.TransCode !== 1 || !env.data.Data)
+    throw new InvoiceProviderError(`TRANS_${env.data.TransCode}`, env.data.TransMsg);
+  let inner: unknown;
+  try {
+    inner = decryptData(env.data.Data, account);
+  } catch (cause) {
+    throw new InvoiceProviderError('BAD_REPLY', 'The e-invoice reply does not decrypt.', cause);
+  }
+  const r = result.safeParse(inner);
+  if (!r.success) throw new InvoiceProviderError('BAD_REPLY', 'The e-invoice reply is malformed.', r.error);
+  if (r.data.RtnCode !== 1) {
+    if (refusal) return refusal(r.data);
+    throw new InvoiceProviderError(String(r.data.RtnCode), r.data.RtnMsg);
+  }
+  return inner;
+}
+
+/** The ECPay B2C e-invoice adapter: JSON envelopes with AES-encrypted Data; Issue, GetIssue and Invalid. */
+export function ecpayInvoice(opts: EcpayInvoiceOptions): InvoiceProvider {
+  const { account } = opts;
+  const call = (path: string, data: object, refusal?: (rtn: B2cResult) => unknown) =>
+    b2cCall(opts, path, data, refusal);
 
   return {
     name: 'ecpay',
@@ -134,7 +149,11 @@ export function ecpayInvoice(opts: EcpayInvoiceOptions): InvoiceProvider {
         Reason: fitText(reason, 20),
       };
       await call('/Invalid', data, (rtn) => {
-        const code = PERIOD_CLOSED_RE.test(rtn.RtnMsg) ? INVOICE_ERRORS.periodClosed : String(rtn.RtnCode);
+        const code = HAS_ALLOWANCE_RE.test(rtn.RtnMsg)
+          ? INVOICE_ERRORS.hasAllowance
+          : PERIOD_CLOSED_RE.test(rtn.RtnMsg)
+            ? INVOICE_ERRORS.periodClosed
+            : String(rtn.RtnCode);
         throw new InvoiceProviderError(code, rtn.RtnMsg);
       });
     },

@@ -40,6 +40,8 @@ export const INVOICE_ERRORS = {
   rateLimited: 'RATE_LIMITED',
   /** The invoice's tax period is closed: it cannot be voided, only undone by an allowance. */
   periodClosed: 'PERIOD_CLOSED',
+  /** An allowance stands on the invoice: ECPay voids it only once every allowance is voided. */
+  hasAllowance: 'HAS_ALLOWANCE',
 } as const;
 
 /** Issues, finds and voids e-invoices; the ECPay B2C adapter talks to ECPay or to the local simulator. */

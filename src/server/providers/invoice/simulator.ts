@@ -1,21 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { INVOICE_TIMEOUT_MS } from '../../../config.ts';
 import { isCitizenCert, isDonationCode, isMobileBarcode, isTaxId } from '../../../lib/taiwan/invoice.ts';
 import { takeFault } from '../../common/faults.ts';
 import type { AppEnv } from '../../context.ts';
-import { ecpayConfig } from '../ecpay/config.ts';
-import { ecpayDateTime } from '../ecpay/fields.ts';
 import { simulatorsOnly } from '../simulator-kit.ts';
-import { decryptData, encryptData } from './ecpay-crypto.ts';
+import { allowanceOps, HAS_ALLOWANCE, standingAllowances } from './simulator-allowance.ts';
+import { answer, ecpayInvoiceDate, open, rtn } from './simulator-envelope.ts';
 
-/** ECPay refuses requests whose RqHeader.Timestamp is further than this from its clock. */
-const TIMESTAMP_WINDOW_S = 600;
 /** Each two-month period has its own letter track; the simulator names them in turn. */
 const TRACKS = ['AB', 'CD', 'EF', 'GH', 'JK', 'LM'];
-/** The Revision every B2C request carries (ECPay answers TransCode ≠ 1 without it). */
-const REVISION = '3.0.0';
 /** ECPay's answer to a second Issue with a RelateNumber already used (ECPay/ECPay-API-Skill guides/04). */
 export const DUPLICATE_RELATE_NUMBER = { code: 10_000_009, msg: 'B2C開立發票 自訂編號重覆，請重新設定' } as const;
 /**
@@ -28,11 +23,6 @@ export const PERIOD_CLOSED = { code: 0, msg: '超過可作廢期限，請改開�
 const SLOW_ANSWER_MS = INVOICE_TIMEOUT_MS + 1_000;
 const TAIPEI_MS = 8 * 3_600_000;
 
-const envelope = z.object({
-  MerchantID: z.string(),
-  RqHeader: z.looseObject({ Timestamp: z.number().int(), Revision: z.string().optional() }),
-  Data: z.string().min(1),
-});
 const yn = z.enum(['0', '1']);
 const item = z.looseObject({
   ItemName: z.string().min(1).max(100),
@@ -86,45 +76,6 @@ const invalidSchema = z.looseObject({
   InvoiceDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   Reason: z.string().min(1).max(20),
 });
-
-/** The envelope ECPay answers: TransCode for the envelope, RtnCode inside the encrypted Data. */
-function answer(c: Context<AppEnv>, transCode: number, transMsg: string, data?: Record<string, unknown>) {
-  const account = ecpayConfig(c.get('deps').env).invoice;
-  return c.json({
-    PlatformID: '',
-    MerchantID: account.merchantId,
-    RpHeader: { Timestamp: Math.floor(c.get('deps').clock.now() / 1000) },
-    TransCode: transCode,
-    TransMsg: transMsg,
-    Data: data ? encryptData(data, account) : '',
-  });
-}
-
-/** Reads and decrypts a request; a failure is answered in the envelope (TransCode ≠ 1). */
-async function open(c: Context<AppEnv>): Promise<Record<string, unknown> | Response> {
-  const account = ecpayConfig(c.get('deps').env).invoice;
-  const body = envelope.safeParse(await c.req.json().catch(() => null));
-  if (!body.success) return answer(c, 9_000_001, 'The request envelope is malformed.');
-  if (body.data.RqHeader.Revision !== REVISION) return answer(c, 9_000_005, `RqHeader.Revision must be ${REVISION}.`);
-  if (body.data.MerchantID !== account.merchantId) return answer(c, 9_000_002, 'Unknown MerchantID.');
-  const skew = Math.abs(c.get('deps').clock.now() / 1000 - body.data.RqHeader.Timestamp);
-  if (skew > TIMESTAMP_WINDOW_S) return answer(c, 9_000_003, 'Timestamp is out of range.');
-  try {
-    const data = decryptData(body.data.Data, account);
-    if (typeof data === 'object' && data && (data as { MerchantID?: unknown }).MerchantID === account.merchantId)
-      return data as Record<string, unknown>;
-  } catch {
-    // Answered below like any other undecryptable Data.
-  }
-  return answer(c, 9_000_004, 'Data does not decrypt with this merchant’s HashKey and HashIV.');
-}
-
-const rtn = (code: number, msg: string, extra: Record<string, unknown> = {}) => ({
-  RtnCode: code,
-  RtnMsg: msg,
-  ...extra,
-});
-const ecpayInvoiceDate = (ms: number) => ecpayDateTime(ms).replaceAll('/', '-');
 
 /** Whether the two-month period of an invoice issued at `issuedAt` is closed at `now` (Taiwan time). */
 function periodClosed(issuedAt: number, now: number): boolean {
@@ -247,6 +198,8 @@ ops.post('/Invalid', async (c) => {
     return answer(c, 1, 'Success', rtn(0, '查無此發票。'));
   if (periodClosed(row.issued_at, c.get('deps').clock.now()))
     return answer(c, 1, 'Success', rtn(PERIOD_CLOSED.code, PERIOD_CLOSED.msg));
+  if ((await standingAllowances(k, d.MerchantID, d.InvoiceNo)).length)
+    return answer(c, 1, 'Success', rtn(HAS_ALLOWANCE.code, HAS_ALLOWANCE.msg));
   const moved = await k
     .updateTable('sim_invoices')
     .set({ voided_at: c.get('deps').clock.now(), void_reason: d.Reason })
@@ -258,8 +211,9 @@ ops.post('/Invalid', async (c) => {
 });
 
 /**
- * The B2C e-invoice simulator: ECPay's Issue, GetIssue and Invalid on a local table. A RelateNumber is
- * issued once; a second Issue is refused as ECPay refuses it.
+ * The B2C e-invoice simulator: ECPay's Issue, GetIssue and Invalid on a local table, and the
+ * allowances (simulator-allowance.ts). A RelateNumber is issued once; a second Issue is refused as
+ * ECPay refuses it; an invoice with an allowance standing is not voided.
  */
 export const invoiceSimulator = new Hono<AppEnv>();
 invoiceSimulator.use('*', simulatorsOnly);
@@ -269,3 +223,5 @@ invoiceSimulator.use('*', async (c, next) => {
 });
 invoiceSimulator.route('/', ops);
 invoiceSimulator.route('/B2CInvoice', ops);
+invoiceSimulator.route('/', allowanceOps);
+invoiceSimulator.route('/B2CInvoice', allowanceOps);

@@ -115,7 +115,7 @@ function reportOf(
 }
 
 /** Reads and verifies a signed form of the configured merchant; otherwise the message ECPay would refuse it with. */
-async function signedForm(c: Context<AppEnv>): Promise<Record<string, string> | string> {
+export async function signedForm(c: Context<AppEnv>): Promise<Record<string, string> | string> {
   const form = await readForm(c);
   if (!form) return 'Send it as a form POST';
   const account = ecpayConfig(c.get('deps').env).logistics;

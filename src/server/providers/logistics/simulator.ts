@@ -8,8 +8,10 @@ import { autoPostForm, esc, page, problemPage, readForm, sayer, simulatorsOnly }
 import { BRAND_NAMES, brandOf, CVS_SUB_TYPES } from './cvs.ts';
 import { PRINT_PATHS } from './express.ts';
 import { CANCEL_C2C_PATH } from './express-cancel.ts';
+import { RETURN_PATHS } from './express-return.ts';
 import { EXTRA_DATA_MAX } from './map.ts';
 import { simCancelC2c, simCreate, simPrint, simQuery } from './simulator-express.ts';
+import { simHomeReturn, simStoreReturn } from './simulator-return.ts';
 import { simStoreList } from './simulator-store-list.ts';
 import { MAP_TEXT, searchForm, storeList } from './simulator-view.ts';
 
@@ -83,6 +85,12 @@ logisticsSimulator.post('/Helper/QueryLogisticsTradeInfo/V2', simQuery);
 logisticsSimulator.post(CANCEL_C2C_PATH, simCancelC2c);
 logisticsSimulator.post('/Helper/GetStoreList', simStoreList);
 logisticsSimulator.on('POST', [...new Set(Object.values(PRINT_PATHS))], simPrint);
+
+/** The return orders (simulator-return.ts), under ECPay's paths as its documents spell them and capitalised. */
+const bothCases = (path: string) => [path, path.replace('/express/', '/Express/')];
+for (const chain of ['UNIMART', 'FAMI', 'HILIFE'] as const)
+  logisticsSimulator.on('POST', bothCases(RETURN_PATHS[chain]), simStoreReturn(chain));
+logisticsSimulator.on('POST', [RETURN_PATHS.TCAT, '/express/ReturnHome'], simHomeReturn);
 
 /** POST /api/sim/logistics/map: the map opened by the shop's form, and each search on it. */
 logisticsSimulator.on('POST', ['/map', '/Express/map'], async (c) => {
