@@ -83,7 +83,14 @@ export function ReturnActions(props: {
     );
   }
 
-  if (!actions.length) return <p>{t('admin.return.noActions')}</p>;
+  // The outcome of the last action stays shown when the return has nothing left to do.
+  if (!actions.length)
+    return (
+      <>
+        <p>{t('admin.return.noActions')}</p>
+        <Notice error={error} ok={ok} />
+      </>
+    );
   const transfer = ret.refund?.method === 'transfer' || (!ret.refund && ret.bank !== null);
   const amount = ret.refund?.amount ?? ret.computation?.amount ?? 0;
   return (
