@@ -3,7 +3,7 @@ import type { Locale } from '../../src/config.ts';
 import { type AdminKey, at } from '../../src/features/admin/i18n.ts';
 import { apiStaff, useStaffSession } from './support/admin.ts';
 import { expectAccessible } from './support/checkout.ts';
-import { browserLocale, LOCALES } from './support/pages.ts';
+import { api, browserLocale, LOCALES } from './support/pages.ts';
 import { requestedReturn } from './support/returns.ts';
 
 /**
@@ -75,6 +75,28 @@ for (const locale of LOCALES) {
       await expect(
         page.getByText(t('admin.return.refundReference', { reference: 'TX-2026-0042' }), { exact: false }),
       ).toBeVisible();
+    });
+
+    test('the owner marks a product not returnable in the catalog, and marks it back', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const owner = await apiStaff(request, baseURL!, 'owner', locale === 'en' ? 'Amy Owner' : '王店主');
+      await useStaffSession(context, baseURL!, owner.token);
+      const [product] = (await api(request, '/api/products?page_size=1', locale)).data;
+      const detail = await api(request, `/api/products/${product.slug}`, locale);
+      await page.goto(`${en(locale)}/admin/catalog?q=${encodeURIComponent(detail.variants[0].sku)}`);
+      const flag = page.getByRole('checkbox', { name: t('admin.catalog.notReturnable', { name: detail.name }) });
+      await expect(flag).not.toBeChecked();
+      // The box shows the product as the list reads it again after the change.
+      await flag.click();
+      await expect(flag).toBeChecked();
+      expect((await api(request, `/api/products/${product.slug}`, locale)).returnable).toBe(false);
+      await flag.click();
+      await expect(flag).not.toBeChecked();
+      expect((await api(request, `/api/products/${product.slug}`, locale)).returnable).toBe(true);
     });
   });
 }

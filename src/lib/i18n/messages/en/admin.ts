@@ -277,6 +277,8 @@ export const adminEn = {
   'admin.catalog.empty': 'No products match.',
   'admin.catalog.publish': 'Publish {name}',
   'admin.catalog.withdraw': 'Withdraw {name}',
+  'admin.catalog.notReturnable': '{name}: not returnable once opened (sealed media, software, in-ear)',
+  'admin.catalog.notReturnableShort': 'Not returnable once opened',
   'admin.catalog.priceOf': 'Price of {sku}',
   'admin.catalog.stockOf': 'Stock of {sku}',
   'admin.catalog.save': 'Save {sku}',

@@ -277,6 +277,8 @@ export const adminZhTW = {
   'admin.catalog.empty': '沒有符合的商品。',
   'admin.catalog.publish': '上架 {name}',
   'admin.catalog.withdraw': '下架 {name}',
+  'admin.catalog.notReturnable': '{name}：拆封後不適用七天鑑賞期（密封影音、軟體、入耳式）',
+  'admin.catalog.notReturnableShort': '拆封後不適用退貨',
   'admin.catalog.priceOf': '{sku} 的價格',
   'admin.catalog.stockOf': '{sku} 的庫存',
   'admin.catalog.save': '儲存 {sku}',
