@@ -5,14 +5,13 @@ import { OrderAdminError } from '../../src/server/orders/order-admin.ts';
 import { ReturnActionError } from '../../src/server/returns/refund.ts';
 import {
   approveReturn,
-  listReturns,
   orderNoOfReturn,
   type ReceivedLine,
   receiveReturn,
   refundReturn,
   rejectReturn,
-  returnForShop,
 } from '../../src/server/returns/return-admin.ts';
+import { listReturns, returnForShop } from '../../src/server/returns/return-console.ts';
 import { RETURN_STATES, type ReturnState } from '../../src/server/returns/return-states.ts';
 
 export const RETURNS_USAGE =

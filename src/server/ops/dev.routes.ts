@@ -6,7 +6,9 @@ import { ApiError } from '../common/errors.ts';
 import { jsonBody, queryOf } from '../common/validation.ts';
 import type { AppEnv } from '../context.ts';
 import { isProduction } from '../env.ts';
+import { RETURN_RANK, type ReturnParcelStatus } from '../providers/logistics/express-return.ts';
 import { AdvanceError, advanceParcel } from '../providers/logistics/simulator-express.ts';
+import { advanceReturnParcel } from '../providers/logistics/simulator-return.ts';
 import { PARCEL_CANCELLED } from '../shipping/parcel-booked.ts';
 import { readShipment } from '../shipping/shipment-view.ts';
 
@@ -95,4 +97,27 @@ dev.post('/logistics/advance', async (c) => {
   }
   c.header('Cache-Control', 'no-store');
   return ok(c, await readShipment(deps.db.kysely, s.id, c.get('locale')));
+});
+
+const returnAdvanceBody = z.strictObject({
+  rtn_merchant_trade_no: z.string().regex(/^[0-9A-Za-z]{1,20}$/, { message: 'rtn_merchant_trade_no' }),
+  to: z.enum(Object.keys(RETURN_RANK) as [ReturnParcelStatus, ...ReturnParcelStatus[]], { message: 'to' }),
+});
+
+/**
+ * POST /api/dev/logistics/return-advance {rtn_merchant_trade_no, to} → {sent: [RtnCode]}: the
+ * logistics simulator walks a return parcel (ECPay's RtnMerchantTradeNo) through its statuses up to
+ * `to`, posting each signed status notice to the return's ServerReplyURL. 409 when there is no such
+ * return order or the shop did not take a notice.
+ */
+dev.post('/logistics/return-advance', async (c) => {
+  const { rtn_merchant_trade_no, to } = await jsonBody(c, returnAdvanceBody);
+  try {
+    const sent = await advanceReturnParcel(c.get('deps'), rtn_merchant_trade_no, to);
+    c.header('Cache-Control', 'no-store');
+    return ok(c, { sent });
+  } catch (err) {
+    if (err instanceof AdvanceError) throw new ApiError('CONFLICT', { cause: err });
+    throw err;
+  }
 });

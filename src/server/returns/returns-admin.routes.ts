@@ -11,16 +11,13 @@ import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import { ReturnActionError } from './refund.ts';
 import {
   approveReturn,
-  listRefunds,
-  listReturns,
-  orderNoOfRefund,
   orderNoOfReturn,
   receiveReturn,
   refundReturn,
   rejectReturn,
-  returnForShop,
   sendRefundForShop,
 } from './return-admin.ts';
+import { listRefunds, listReturns, orderNoOfRefund, returnForShop } from './return-console.ts';
 import { RETURN_VIEWS } from './return-queues.ts';
 import { RETURN_STATES, type ReturnState } from './return-states.ts';
 

@@ -164,6 +164,25 @@ describe('return notices', () => {
   });
 });
 
+describe('the dev control', () => {
+  it('POST /api/dev/logistics/return-advance walks a return parcel; 409 for an unknown one', async () => {
+    const booked = await storeReturn('FAMI');
+    const res = await shop.call('POST', '/api/dev/logistics/return-advance', {
+      body: { rtn_merchant_trade_no: booked.rtnMerchantTradeNo, to: 'at_centre' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.result).toEqual({ sent: ['4001', '4002'] });
+    const unknown = await shop.call('POST', '/api/dev/logistics/return-advance', {
+      body: { rtn_merchant_trade_no: '999', to: 'returned' },
+    });
+    expect(unknown.status).toBe(409);
+    const bad = await shop.call('POST', '/api/dev/logistics/return-advance', {
+      body: { rtn_merchant_trade_no: booked.rtnMerchantTradeNo, to: 'lost' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('production', () => {
   it('refuses the after-sale simulator routes unless ALLOW_SIMULATORS=1', async () => {
     const prod = await createTestShop({ env: { NODE_ENV: 'production' } });

@@ -7,7 +7,7 @@ import { ecpayDateTime } from '../ecpay/fields.ts';
 import { deliverNotice } from '../ecpay/simulator/deliver.ts';
 import { FORBIDDEN_RE, GOODS_AMOUNT_MAX, GOODS_NAME_MAX, isExpressName } from './express.ts';
 import { RETURN_RANK, RETURN_STATUS_CODES, type ReturnChain, type ReturnParcelStatus } from './express-return.ts';
-import { signedForm } from './simulator-express.ts';
+import { AdvanceError, signedForm } from './simulator-express.ts';
 
 /**
  * The logistics simulator's return orders: ReturnUniMartCVS, ReturnCVS, ReturnHilifeCVS and
@@ -135,8 +135,8 @@ function stepsTo(chain: ReturnChain | 'TCAT', to: ReturnParcelStatus) {
 /**
  * Walks the return order `rtnMerchantTradeNo` through ECPay's statuses up to `to`, posting each
  * signed status notice to its ServerReplyURL (resent until `1|OK`, as ECPay does) and skipping the
- * steps already taken. The sent codes; throws when there is no such return or the shop did not take
- * a notice.
+ * steps already taken. The sent codes; throws AdvanceError when there is no such return or the shop
+ * did not take a notice.
  */
 export async function advanceReturnParcel(
   deps: Deps,
@@ -151,7 +151,7 @@ export async function advanceReturnParcel(
     .where('merchant_id', '=', account.merchantId)
     .where('rtn_merchant_trade_no', '=', rtnMerchantTradeNo)
     .executeTakeFirst();
-  if (!row) throw new Error(`The simulator has no return order ${rtnMerchantTradeNo}.`);
+  if (!row) throw new AdvanceError(`The simulator has no return order ${rtnMerchantTradeNo}.`);
   const form = JSON.parse(row.form) as Record<string, string>;
   const done = RETURN_RANK[row.status as ReturnParcelStatus] ?? 0;
   const sent: string[] = [];
@@ -173,7 +173,7 @@ export async function advanceReturnParcel(
       'md5',
     );
     const delivery = await deliverNotice(form.ServerReplyURL!, notice, deps.env.ECPAY_SIM_RESEND_MS);
-    if (!delivery.ok) throw new Error(`The shop did not take return status ${step.code}: ${delivery.answer}`);
+    if (!delivery.ok) throw new AdvanceError(`The shop did not take return status ${step.code}: ${delivery.answer}`);
     await k
       .updateTable('sim_logistics_returns')
       .set({ status: step.status, rtn_code: step.code, updated_at: now })
