@@ -159,7 +159,16 @@ describe('head', () => {
 describe('structured data', () => {
   it('gives a product an offer in TWD with its availability', () => {
     const ld = productLd(
-      { ...product, description: 'd', specs: [], images: [], variants: [], related: [], updatedAt: '' },
+      {
+        ...product,
+        description: 'd',
+        specs: [],
+        images: [],
+        variants: [],
+        returnable: true,
+        related: [],
+        updatedAt: '',
+      },
       '/brands/sony/wh-1000xm6',
       new URL('https://shop.example'),
     ) as { offers: Record<string, unknown>; image: string[] };

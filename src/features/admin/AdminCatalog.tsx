@@ -75,6 +75,24 @@ function Products({ locale, me, onChanged }: { locale: Locale; me: StaffMe; onCh
     }
   }
 
+  async function setReturnable(p: AdminProduct, returnable: boolean) {
+    setError('');
+    setOk('');
+    try {
+      const res = await adminApi.patch<{ pagesNotice?: string }>(
+        `/api/admin/products/${encodeURIComponent(p.handle)}`,
+        {
+          body: { returnable },
+        },
+      );
+      setOk(res.pagesNotice ?? '');
+      load();
+      onChanged();
+    } catch (e) {
+      setError(messageOf(e, t('admin.error.generic')));
+    }
+  }
+
   return (
     <div className="sw-admin-section">
       <form className="sw-admin-form" aria-label={t('admin.catalog.filters')} onSubmit={search}>
@@ -114,6 +132,15 @@ function Products({ locale, me, onChanged }: { locale: Locale; me: StaffMe; onCh
                 <Button onClick={() => void toggle(p)}>
                   {t(p.withdrawn ? 'admin.catalog.publish' : 'admin.catalog.withdraw', { name })}
                 </Button>
+              )}
+              {owner ? (
+                <Check
+                  label={t('admin.catalog.notReturnable', { name })}
+                  checked={!p.returnable}
+                  onChange={(e) => void setReturnable(p, !e.currentTarget.checked)}
+                />
+              ) : (
+                !p.returnable && <span>{t('admin.catalog.notReturnableShort')}</span>
               )}
             </p>
             <Table label={name}>

@@ -10,6 +10,7 @@ import './admin.css';
 const MENU: { page: AdminPage; ownerOnly?: boolean }[] = [
   { page: 'today' },
   { page: 'orders' },
+  { page: 'returns' },
   { page: 'catalog' },
   { page: 'promotions', ownerOnly: true },
   { page: 'staff', ownerOnly: true },
@@ -22,7 +23,7 @@ const MENU: { page: AdminPage; ownerOnly?: boolean }[] = [
  */
 export function AdminFrame(props: {
   locale: Locale;
-  current: AdminPage | 'order';
+  current: AdminPage | 'order' | 'return';
   title: string;
   children: (me: StaffMe) => ReactNode;
 }) {
@@ -49,7 +50,7 @@ export function AdminFrame(props: {
   }
 
   const menu = MENU.filter((m) => !m.ownerOnly || me?.role === 'owner');
-  const active = props.current === 'order' ? 'orders' : props.current;
+  const active = props.current === 'order' ? 'orders' : props.current === 'return' ? 'returns' : props.current;
   return (
     <div className="sw-admin-frame">
       <nav className="sw-admin-nav" aria-label={t('admin.nav.label')}>

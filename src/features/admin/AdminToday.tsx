@@ -7,6 +7,7 @@ import { translator } from './i18n.ts';
 import { OrderTable } from './OrderTable.tsx';
 import type { OrderRow } from './order-types.ts';
 import { adminPath } from './paths.ts';
+import { RETURN_VIEWS, type ReturnCounts } from './return-types.ts';
 import { Notice, Section, Table } from './ui.tsx';
 
 interface Day {
@@ -29,6 +30,7 @@ interface TodayView {
     stock: number;
   }[];
   lowStockAt: number;
+  returns: ReturnCounts;
 }
 
 function Body({ locale }: { locale: Locale }) {
@@ -73,6 +75,17 @@ function Body({ locale }: { locale: Locale }) {
           <p>{t('admin.none')}</p>
         )}
       </Section>
+      <Section title={t('admin.returns.today')}>
+        <ul className="sw-admin-list">
+          {RETURN_VIEWS.map((v) => (
+            <li key={v}>
+              <a href={adminPath(locale, 'returns', `?view=${v}`)}>
+                {t('admin.returns.todayCount', { label: t(`admin.returns.view.${v}`), count: view.returns[v] })}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
       <Section title={t('admin.today.needsAction')}>
         {view.needsAction.length ? (
           <OrderTable locale={locale} label={t('admin.today.needsAction')} rows={view.needsAction} />
@@ -113,7 +126,7 @@ function Body({ locale }: { locale: Locale }) {
   );
 }
 
-/** Today: orders and sales today and yesterday, what waits to ship, what needs a person, low stock. */
+/** Today: orders and sales today and yesterday, what waits to ship, returns waiting, what needs a person, low stock. */
 export default function AdminToday({ locale }: { locale: Locale }) {
   return (
     <AdminFrame locale={locale} current="today" title={translator(locale)('admin.today.title')}>

@@ -15,6 +15,8 @@ export interface AdminProduct {
   nameEn: string;
   brand: string;
   withdrawn: boolean;
+  /** False: excluded from the seven-day return once opened. */
+  returnable: boolean;
   variants: AdminVariant[];
 }
 

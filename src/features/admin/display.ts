@@ -16,3 +16,7 @@ export const when = (at: number | string | null | undefined, locale: Locale) =>
 export const stateLabel = (locale: Locale, state: string) => atMaybe(locale, `admin.state.${state}`, state);
 export const shippingLabel = (locale: Locale, method: string) => atMaybe(locale, `admin.shipping.${method}`, method);
 export const paymentLabel = (locale: Locale, method: string) => atMaybe(locale, `admin.payment.${method}`, method);
+export const returnStateLabel = (locale: Locale, state: string) => atMaybe(locale, `admin.returnState.${state}`, state);
+export const refundStateLabel = (locale: Locale, state: string) => atMaybe(locale, `admin.refundState.${state}`, state);
+export const refundMethodLabel = (locale: Locale, method: string) =>
+  atMaybe(locale, `admin.refundMethod.${method}`, method);

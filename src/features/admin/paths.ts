@@ -7,12 +7,14 @@ export const ADMIN = {
   setup: '/admin/setup',
   orders: '/admin/orders',
   order: '/admin/order',
+  returns: '/admin/returns',
+  return: '/admin/return',
   catalog: '/admin/catalog',
   promotions: '/admin/promotions',
   staff: '/admin/staff',
 } as const;
 
-export type AdminPage = Exclude<keyof typeof ADMIN, 'login' | 'setup' | 'order'>;
+export type AdminPage = Exclude<keyof typeof ADMIN, 'login' | 'setup' | 'order' | 'return'>;
 
 /**
  * A console page in a locale (`/en/admin/...` in English). Written here rather than with

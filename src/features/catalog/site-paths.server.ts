@@ -17,6 +17,7 @@ export const STATIC_PAGES = [
   '/cookie',
   '/fraud-prevention',
   '/privacy-policy',
+  '/return-policy',
   '/terms-of-user',
   '/articles',
   '/brands',

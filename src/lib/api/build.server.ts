@@ -5,7 +5,7 @@
  * many pages use it. The memo lives on `globalThis` so that every bundled copy of this module and the
  * build script share one cache and one call counter.
  */
-import { DEFAULT_LOCALE, type Locale } from '../../config.ts';
+import { DEFAULT_LOCALE, type Locale, RETURN_WINDOW_DAYS } from '../../config.ts';
 import { setDateLocale } from '../i18n/date-language.ts';
 import { t } from '../i18n/messages/index.ts';
 import { type BuildSource, buildSourceOpener } from './build-source.ts';
@@ -280,4 +280,14 @@ export interface FeedProduct {
     shippingFee: number;
     image: string;
   }[];
+}
+
+/**
+ * Days a delivered order may be returned, as the server counts them: RETURN_WINDOW_DAYS, else the
+ * default of config.ts. Pages are built by the serving process (or a job with its environment).
+ */
+export function returnWindowDays(): number {
+  const days = Number(process.env.RETURN_WINDOW_DAYS);
+  // The server refuses to start with a bad value (env.ts); a build without one says the default.
+  return Number.isInteger(days) && days >= 1 && days <= 365 ? days : RETURN_WINDOW_DAYS;
 }

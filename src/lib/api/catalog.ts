@@ -98,6 +98,8 @@ export interface ProductDetail extends ProductSummary {
   specs: { label: string; value: string }[];
   images: Image[];
   variants: Variant[];
+  /** False: not returnable once opened (sealed media, software, in-ear); the page says so. */
+  returnable: boolean;
   related: ProductSummary[];
   updatedAt: string;
 }

@@ -70,7 +70,7 @@ export async function listProductsForConsole(
     );
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await base
-    .select(['p.id', 'p.slug', 'p.name_zh', 'p.name_en', 'p.withdrawn_at', 'b.name_zh as brand'])
+    .select(['p.id', 'p.slug', 'p.name_zh', 'p.name_en', 'p.withdrawn_at', 'p.returnable', 'b.name_zh as brand'])
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .limit(q.limit)
@@ -99,6 +99,7 @@ export async function listProductsForConsole(
     name_en: r.name_en,
     brand: r.brand,
     withdrawn: r.withdrawn_at !== null,
+    returnable: Number(r.returnable) === 1,
     variants: variants
       .filter((v) => v.product_id === r.id)
       .map((v) => ({

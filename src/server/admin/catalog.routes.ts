@@ -5,7 +5,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ADMIN_IMPORT_MAX_BYTES, FEED_GAPS_LIST_MAX } from '../../config.ts';
 import { readChangesPage } from '../catalog/admin/change-log.ts';
-import { CatalogEditError, setPublication, setVariantFields } from '../catalog/admin/edits.ts';
+import { CatalogEditError, setPublication, setReturnable, setVariantFields } from '../catalog/admin/edits.ts';
 import { exportCatalog } from '../catalog/admin/export-catalog.ts';
 import { importCatalog } from '../catalog/admin/import-catalog.ts';
 import { importReportLines } from '../catalog/admin/import-report.ts';
@@ -25,6 +25,7 @@ const amount = z.number().int().min(0).max(999_999_999);
 const variantBody = z
   .strictObject({ price: amount.optional(), stock: amount.optional() })
   .refine((b) => b.price !== undefined || b.stock !== undefined, { message: 'required' });
+const productBody = z.strictObject({ returnable: z.boolean() });
 const productsQuery = z.strictObject({
   q: z.string().max(100, { message: 'tooLong' }).optional(),
   state: z.enum(['published', 'withdrawn'], { message: 'invalid' }).optional(),
@@ -118,6 +119,21 @@ for (const action of ['publish', 'withdraw'] as const)
       throw editError(err);
     }
   });
+
+adminCatalog.patch('/products/:handle', noQuery, requireOwner('catalog'), async (c) => {
+  const body = await jsonBody(c, productBody);
+  const deps = c.get('deps');
+  const handle = c.req.param('handle');
+  const found = await deps.db.kysely.selectFrom('products').select('id').where('slug', '=', handle).executeTakeFirst();
+  if (!found) throw new ApiError('NOT_FOUND');
+  const now = deps.clock.now();
+  try {
+    const r = await setReturnable(deps.db, handle, body.returnable, byOf(c), now, c.get('locale'));
+    return ok(c, { handle, ...r, pages_notice: await pagesUpdateNotice(deps.db, c.get('locale'), now) });
+  } catch (err) {
+    throw editError(err);
+  }
+});
 
 adminCatalog.post('/catalog/import', requireOwner('catalog'), async (c) => {
   const q = queryOf(c, importQuery);

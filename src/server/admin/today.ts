@@ -2,11 +2,12 @@ import { ADMIN_TODAY_LIST_MAX } from '../../config.ts';
 import type { Deps } from '../context.ts';
 import { taipeiDay, taipeiMidnight } from '../notify/owner-mail.ts';
 import { salesBetween, searchOrders } from '../orders/order-search.ts';
+import { returnCounts } from '../returns/return-queues.ts';
 import { lowStockAt, lowStockVariants } from './catalog-view.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The console's Today: orders and sales today and yesterday (Taiwan days), what waits, what needs a person, low stock. */
+/** The console's Today: orders and sales today and yesterday (Taiwan days), what waits, what needs a person, low stock, returns waiting per queue. */
 export async function today(deps: Deps) {
   const k = deps.db.kysely;
   const day = taipeiDay(deps.clock.now());
@@ -24,5 +25,6 @@ export async function today(deps: Deps) {
     needs_action_total: needs.total,
     low_stock: (await lowStockVariants(deps, ADMIN_TODAY_LIST_MAX)).map((v) => ({ ...v, stock: Number(v.stock) })),
     low_stock_at: lowStockAt(deps),
+    returns: await returnCounts(k),
   };
 }

@@ -37,6 +37,7 @@ const productBySlug = compileOnce((db, shape: DetailShape, v: Params<{ slug: str
       'p.brand_id',
       'p.category_id',
       'p.withdrawn_at',
+      'p.returnable',
     ])
     .where('p.id', '=', (eb) =>
       eb.selectFrom('products as by_slug').select('by_slug.id').where('by_slug.slug', '=', v.value('slug')),
@@ -81,6 +82,7 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
       stock: v.stock,
       in_stock: v.stock > 0,
     })),
+    returnable: Number(row.returnable) === 1,
     related: related.map(toSummary),
     updated_at: iso(row.updated_at),
   };

@@ -36,6 +36,8 @@ export interface ProductDetail extends ProductSummary {
     stock: number;
     in_stock: boolean;
   }[];
+  /** False: excluded from the seven-day return once opened (the page says so). */
+  returnable: boolean;
   related: ProductSummary[];
   updated_at: string;
 }

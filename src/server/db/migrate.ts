@@ -23,6 +23,7 @@ import * as m018 from './migrations/018_line_login.ts';
 import * as m019 from './migrations/019_related_order.ts';
 import * as m020 from './migrations/020_sim_refunds.ts';
 import * as m021 from './migrations/021_returns.ts';
+import * as m022 from './migrations/022_returnable.ts';
 import * as m023 from './migrations/023_order_guest_keys.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
@@ -50,6 +51,7 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '019_related_order', up: m019.up },
   { name: '020_sim_refunds', up: m020.up },
   { name: '021_returns', up: m021.up },
+  { name: '022_returnable', up: m022.up },
   { name: '023_order_guest_keys', up: m023.up },
 ];
 

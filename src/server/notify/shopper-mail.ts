@@ -1,10 +1,12 @@
-import { type Locale, NOTIFY_PAY_INFO_WAIT_MS } from '../../config.ts';
+import { type Locale, NOTIFY_PAY_INFO_WAIT_MS, RETURN_WINDOW_DAYS } from '../../config.ts';
+import { localePath } from '../../lib/i18n/locale.ts';
 import type { PaymentCode } from '../checkout/checkout.schemas.ts';
 import { PAYMENT_NAMES } from '../checkout/checkout-text.ts';
 import type { Deps } from '../context.ts';
 import { carrierName } from '../shipping/shipment-text.ts';
 import { type Composed, money, type RenderedMail, render, when } from './mail-format.ts';
 import type { ShopperPurpose } from './outbox.ts';
+import { returnNote } from './return-note.ts';
 
 const SHOP = { zh: '聲林音響', en: 'Soundwood Audio' };
 
@@ -42,10 +44,20 @@ async function readMailOrder(k: K, orderId: number) {
     .executeTakeFirst();
   if (!o) return undefined;
   const lines = await k
-    .selectFrom('order_lines')
-    .select(['name_zh', 'name_en', 'option_value_zh', 'option_value_en', 'quantity', 'line_total'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
+    .selectFrom('order_lines as l')
+    .leftJoin('variants as v', 'v.id', 'l.variant_id')
+    .leftJoin('products as p', 'p.id', 'v.product_id')
+    .select([
+      'l.name_zh',
+      'l.name_en',
+      'l.option_value_zh',
+      'l.option_value_en',
+      'l.quantity',
+      'l.line_total',
+      'p.returnable',
+    ])
+    .where('l.order_id', '=', orderId)
+    .orderBy('l.id')
     .execute();
   return { ...o, lines };
 }
@@ -186,6 +198,12 @@ export async function shopperMail(
           lineList(o, l),
           sums(o, l),
           await howToPay(k, o, l),
+          returnNote(
+            l,
+            deps.env.RETURN_WINDOW_DAYS ?? RETURN_WINDOW_DAYS,
+            [...new Set(o.lines.filter((x) => Number(x.returnable) === 0).map((x) => (en(l) ? x.name_en : x.name_zh)))],
+            new URL(localePath(l, '/return-policy'), deps.env.SITE_URL).href,
+          ),
         ],
         link,
       };

@@ -3,6 +3,7 @@ import { type Paged, paged } from '../common/envelope.ts';
 import type { Deps } from '../context.ts';
 import type { RefundComputation } from './refund-amount.ts';
 import { refundOf } from './refund-basis.ts';
+import { inView, type ReturnView } from './return-queues.ts';
 import { type ReturnState, returnStatesBefore } from './return-states.ts';
 import { readReturn, type WireReturn } from './return-view.ts';
 
@@ -19,14 +20,16 @@ export interface ReturnListRow {
   receiver_name: string;
 }
 
-/** The returns, newest first, of one state or all, in the paged shape. */
+/** The returns, newest first, of one state or one queue (return-queues.ts) or all, in the paged shape. */
 export async function listReturns(
   deps: Deps,
-  q: { state?: ReturnState | undefined; page: number; limit: number },
+  q: { state?: ReturnState | undefined; view?: ReturnView | undefined; page: number; limit: number },
 ): Promise<Paged<ReturnListRow>> {
   const k = deps.db.kysely;
   let base = k.selectFrom('returns as r').innerJoin('orders as o', 'o.id', 'r.order_id');
   if (q.state) base = base.where('r.state', '=', q.state);
+  const view = q.view;
+  if (view) base = base.where((eb) => inView(eb as unknown as Parameters<typeof inView>[0], view));
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .select(['r.id', 'o.no', 'r.state', 'r.requested_at', 'r.refund_amount', 'o.receiver_name'])

@@ -18,10 +18,12 @@ import {
   sendRefundForShop,
 } from './return-admin.ts';
 import { listRefunds, listReturns, orderNoOfRefund, returnForShop } from './return-console.ts';
+import { RETURN_VIEWS } from './return-queues.ts';
 import { RETURN_STATES, type ReturnState } from './return-states.ts';
 
 const listQuery = z.strictObject({
   state: z.enum(RETURN_STATES as unknown as [ReturnState, ...ReturnState[]], { message: 'invalid' }).optional(),
+  view: z.enum(RETURN_VIEWS, { message: 'invalid' }).optional(),
   ...pageQuery,
 });
 const approveBody = z.strictObject({ method: z.enum(['shopper', 'shop'], { message: 'invalid' }).optional() });
@@ -84,7 +86,7 @@ async function act(c: Context<AdminEnv>, action: string, detail: string, run: (i
 export const adminReturns = new Hono<AdminEnv>();
 adminReturns.use('*', adminGate);
 
-/** GET /?state=&page=&limit= → paged rows, newest first. */
+/** GET /?state=&view=&page=&limit= → paged rows, newest first; `view` a queue of return-queues.ts. */
 adminReturns.get('/', requireStaff, async (c) => {
   const q = queryOf(c, listQuery);
   return ok(c, await listReturns(c.get('deps'), q));

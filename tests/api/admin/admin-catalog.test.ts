@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPageVersions } from '../../../src/server/catalog/page-versions.ts';
 import { latestCatalogChange } from '../../../src/server/ops/page-rebuilds.ts';
 import { confirmAlert, subscribe } from '../../../src/server/restock/alerts.ts';
 import { fixture } from '../../helpers/catalog-tool.ts';
@@ -183,6 +184,59 @@ describe('products the feeds leave out for want of a photo', () => {
   });
 });
 
+describe('PATCH /api/admin/products/{handle}: returnable', () => {
+  it('the owner marks a product not returnable: logged, on its page and in its page version', async () => {
+    const before = (await productPageVersions(shop.deps.db)).get(handle);
+    const r = await shop.call('PATCH', `/api/admin/products/${handle}`, {
+      token: owner.token,
+      body: { returnable: false },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.result).toMatchObject({ handle, returnable: false, changed: true });
+    expect(await changes()).toMatchObject({
+      by: '王店主',
+      action: 'returnable',
+      subject: handle,
+      before: 'returnable',
+      after: 'not returnable',
+    });
+    expect((await shop.call('GET', `/api/products/${handle}`)).json.result.returnable).toBe(false);
+    expect((await productPageVersions(shop.deps.db)).get(handle)).not.toBe(before);
+    const listed = await shop.call('GET', `/api/admin/products?q=${encodeURIComponent(sku)}`, { token: staff.token });
+    expect(listed.json.result.data.find((p: { handle: string }) => p.handle === handle)?.returnable).toBe(false);
+    const again = await shop.call('PATCH', `/api/admin/products/${handle}`, {
+      token: owner.token,
+      body: { returnable: false },
+    });
+    expect(again.json.result.changed).toBe(false);
+    const back = await shop.call('PATCH', `/api/admin/products/${handle}`, {
+      token: owner.token,
+      body: { returnable: true },
+    });
+    expect(back.json.result).toMatchObject({ returnable: true, changed: true });
+    expect((await shop.call('GET', `/api/products/${handle}`)).json.result.returnable).toBe(true);
+  });
+
+  it('refuses staff, a bad body and an unknown handle, changing nothing', async () => {
+    const refused = await shop.call('PATCH', `/api/admin/products/${handle}`, {
+      token: staff.token,
+      body: { returnable: false },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe('ROLE_FORBIDDEN');
+    for (const body of [{}, { returnable: 'no' }, { returnable: false, name: 'x' }]) {
+      const bad = await shop.call('PATCH', `/api/admin/products/${handle}`, { token: owner.token, body });
+      expect(bad.status).toBe(400);
+    }
+    const missing = await shop.call('PATCH', '/api/admin/products/no-such', {
+      token: owner.token,
+      body: { returnable: false },
+    });
+    expect(missing.status).toBe(404);
+    expect((await shop.call('GET', `/api/products/${handle}`)).json.result.returnable).toBe(true);
+  });
+});
+
 describe('import and export', () => {
   const csv = readFileSync(fixture('shopify-template.csv'));
   const upload = (token: string, query: string, body: Buffer | string = csv) =>
@@ -254,6 +308,33 @@ describe('import and export', () => {
     expect(huge.status).toBe(413);
     const staffTry = await upload(staff.token, '?dry_run=1');
     expect(staffTry.status).toBe(403);
+  });
+
+  it('imports and exports the Returnable column; an empty cell keeps what is set, a bad one is reported', async () => {
+    const file = (flag: string) =>
+      [
+        'Handle,Title,Vendor,Type,Variant SKU,Variant Price,Variant Inventory Qty,Returnable',
+        `sealed-iem,封條耳機,Aurora,耳機,SEAL-IEM-1,3990,5,${flag}`,
+      ].join('\n');
+    const returnable = async () =>
+      (await shop.call('GET', '/api/admin/products?q=sealed-iem', { token: owner.token })).json.result.data[0]
+        ?.returnable;
+    const first = (await (await upload(owner.token, '', file('FALSE'))).json()).result;
+    expect(first).toMatchObject({ applied: true, problems: [] });
+    expect(await returnable()).toBe(false);
+    expect((await (await upload(owner.token, '', file(''))).json()).result.applied).toBe(true);
+    expect(await returnable()).toBe(false);
+    const bad = (await (await upload(owner.token, '?dry_run=1', file('maybe'))).json()).result;
+    expect(bad.problems[0]).toMatchObject({ column: 'Returnable', code: 'flag_invalid' });
+    const exported = await (
+      await shop.app.request('/api/admin/catalog/export', { headers: { authorization: `Bearer ${owner.token}` } })
+    ).text();
+    const [header, ...rows] = exported.split(/\r?\n/);
+    const at = header!.split(',').indexOf('Returnable');
+    expect(at).toBeGreaterThan(0);
+    expect(rows.find((r) => r.startsWith('sealed-iem,'))?.split(',')[at]).toBe('FALSE');
+    expect((await upload(owner.token, '', file('TRUE'))).status).toBe(200);
+    expect(await returnable()).toBe(true);
   });
 
   it('exports the catalog as CSV for the owner only', async () => {

@@ -88,6 +88,55 @@ describe('the notification outbox', () => {
     }
   });
 
+  it('states the return period, names the lines marked not returnable and links the return policy', async () => {
+    const picked = await pickVariants(shop, 6, 50);
+    const kept = picked[0];
+    // Another product's variant: the flag is the product's.
+    const sealed = picked.find((v) => v.productId !== kept!.productId);
+    const k = shop.deps.db.kysely;
+    await k.updateTable('products').set({ returnable: 0 }).where('id', '=', sealed!.productId).execute();
+    const names = await k
+      .selectFrom('products')
+      .select(['id', 'name_zh', 'name_en'])
+      .where('id', 'in', [kept!.productId, sealed!.productId])
+      .execute();
+    const nameOf = (id: number) => names.find((n) => n.id === id)!;
+    try {
+      const zh = freshEmail();
+      await placeFor(
+        await memberBuyer(shop, [
+          [kept!, 1],
+          [sealed!, 1],
+        ]),
+        zh,
+      );
+      const en = freshEmail();
+      await placeFor(
+        await guestBuyer(shop, [
+          [kept!, 1],
+          [sealed!, 1],
+        ]),
+        en,
+        {},
+        'en',
+      );
+      await sendDue(shop.deps);
+      const [zhMail] = await mailsTo(zh);
+      expect(zhMail!.text).toContain('收到商品 7 天內');
+      expect(zhMail!.text).toContain(`拆封或封條拆除後不適用退貨：${nameOf(sealed!.productId).name_zh}。`);
+      expect(zhMail!.text).toContain(`${shop.deps.env.SITE_URL}/return-policy`);
+      const [enMail] = await mailsTo(en);
+      expect(enMail!.text).toContain('within 7 days of receiving it');
+      expect(enMail!.text).toContain(
+        `Not returnable once opened or its seal is broken: ${nameOf(sealed!.productId).name_en}.`,
+      );
+      expect(enMail!.text).not.toContain(`broken: ${nameOf(kept!.productId).name_en}`);
+      expect(enMail!.text).toContain(`${shop.deps.env.SITE_URL}/en/return-policy`);
+    } finally {
+      await k.updateTable('products').set({ returnable: 1 }).where('id', '=', sealed!.productId).execute();
+    }
+  });
+
   it("mails a guest in the order's language with the private order link", async () => {
     const [v] = await pickVariants(shop, 1, 50);
     const b = await guestBuyer(shop, [[v!, 1]]);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 export interface Change {
   at: number;
   by: string;
-  action: 'price' | 'stock' | 'publish' | 'withdraw' | 'import';
+  action: 'price' | 'stock' | 'publish' | 'withdraw' | 'import' | 'returnable';
   subject: string;
   before: string;
   after: string;

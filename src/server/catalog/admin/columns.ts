@@ -35,6 +35,8 @@ export const COL = {
   categorySlug: 'Category Slug',
   imageAltEn: 'Image Alt Text (en)',
   side: 'Parcel Longest Side (cm)',
+  /** FALSE: not returnable once opened (sealed media, software, in-ear); empty keeps what is set. */
+  returnable: 'Returnable',
 } as const;
 
 export type ColKey = keyof typeof COL;
@@ -93,6 +95,7 @@ export const EXPORT_COLUMNS: string[] = [
   ...OPTION_NUMBERS.flatMap((n) => [optionCols(n).nameEn, optionCols(n).valueEn]),
   COL.imageAltEn,
   COL.side,
+  COL.returnable,
 ];
 
 export const normalizeHeader = (h: string) => h.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -112,6 +112,47 @@ export async function setPublication(
 }
 
 /**
+ * Marks a product as returnable or not (excluded from the seven-day return once opened: sealed media,
+ * software, in-ear products), with its change-log line, in one transaction; `updated_at` moves, so the
+ * product's page is rebuilt with its notice.
+ */
+export async function setReturnable(
+  db: Db,
+  handle: string,
+  returnable: boolean,
+  by: string,
+  now: number,
+  locale: ToolLocale,
+): Promise<{ returnable: boolean; changed: boolean }> {
+  const t = sayIn(locale);
+  return db.kysely.transaction().execute(async (trx) => {
+    const p = await trx
+      .selectFrom('products')
+      .select(['id', 'returnable'])
+      .where('slug', '=', handle)
+      .executeTakeFirst();
+    if (!p) throw new CatalogEditError(`${t('noHandle')}: ${handle}`);
+    const before = Number(p.returnable) === 1;
+    if (before === returnable) return { returnable, changed: false };
+    await trx
+      .updateTable('products')
+      .set({ returnable: returnable ? 1 : 0, updated_at: now })
+      .where('id', '=', p.id)
+      .execute();
+    const word = (v: boolean) => (v ? 'returnable' : 'not returnable');
+    await logChange(trx, {
+      at: now,
+      by,
+      action: 'returnable',
+      subject: handle,
+      before: word(before),
+      after: word(returnable),
+    });
+    return { returnable, changed: true };
+  });
+}
+
+/**
  * Sets a variant's price and/or stock (the console's in-place edit) in one transaction, each field as
  * the command's `price`/`stock` sets it, with its change-log line. Returns the lines and the values.
  */

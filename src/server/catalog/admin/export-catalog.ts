@@ -99,6 +99,7 @@ export async function exportCatalog(db: Db, out: Writable): Promise<{ products: 
             [COL.type]: p.category_zh,
             [COL.tags]: p.tags,
             [COL.published]: p.withdrawn_at === null ? 'TRUE' : 'FALSE',
+            [COL.returnable]: Number(p.returnable) === 1 ? 'TRUE' : 'FALSE',
             'Gift Card': 'FALSE',
             [COL.seoTitle]: p.seo_title,
             [COL.seoDescription]: p.seo_description,

@@ -45,6 +45,7 @@ export interface DraftProduct {
   categorySlug: string | undefined;
   tags: string | undefined;
   published: boolean | undefined;
+  returnable: boolean | undefined;
   seoTitle: string | undefined;
   seoDescription: string | undefined;
   side: number | undefined;
@@ -277,6 +278,7 @@ export class ProductCollector {
       categorySlug: slug(COL.categorySlug),
       tags: field(COL.tags, MAX.tags),
       published: publishedOf(row, problem),
+      returnable: returnableOf(row, problem),
       seoTitle: field(COL.seoTitle, MAX.seoTitle),
       seoDescription: field(COL.seoDescription, MAX.seoDescription),
       side: sideOf(row, problem),
@@ -309,6 +311,18 @@ function publishedOf(
   if (TRUE.includes(published)) return true;
   if (FALSE.includes(published)) return false;
   problem(COL.published, 'flag_invalid', { value: published, allowed: 'TRUE, FALSE' });
+  return undefined;
+}
+
+function returnableOf(
+  row: CsvRow,
+  problem: (column: string, code: Problem['code'], args?: Problem['args']) => void,
+): boolean | undefined {
+  const value = row.get(COL.returnable)?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (TRUE.includes(value)) return true;
+  if (FALSE.includes(value)) return false;
+  problem(COL.returnable, 'flag_invalid', { value, allowed: 'TRUE, FALSE' });
   return undefined;
 }
 

@@ -212,6 +212,7 @@ export async function planImport(
       tags: d.tags ?? existing?.tags ?? '',
       seo_title: d.seoTitle ?? existing?.seo_title ?? '',
       seo_description: d.seoDescription ?? existing?.seo_description ?? '',
+      returnable: d.returnable === undefined ? (existing?.returnable ?? 1) : d.returnable ? 1 : 0,
     };
     const imagesChanged =
       d.images.length > 0 &&

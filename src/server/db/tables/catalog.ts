@@ -71,6 +71,8 @@ export interface ProductsTable {
   height_cm: Generated<number>;
   /** Comma-separated, as Shopify's Tags column. */
   tags: Generated<string>;
+  /** 0: excluded from the seven-day return once opened (sealed media, software, in-ear); 1: returnable. */
+  returnable: Generated<number>;
   /** Search-engine title and description; empty: the page's own. */
   seo_title: Generated<string>;
   seo_description: Generated<string>;

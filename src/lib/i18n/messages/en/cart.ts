@@ -12,6 +12,11 @@ export const cartEn = {
   'buy.viewCart': 'View cart',
   'buy.close': 'Close',
   'buy.unavailable': 'This product cannot be bought at the moment.',
+  'buy.notReturnable': 'Not returnable once opened or its seal is broken (excluded from the seven-day return).',
+  'buy.returnPolicy': 'Return policy',
+  'checkout.returns':
+    'You may return what you buy within {days} days of receiving it, at our cost. Excluded: sealed media or software once opened, and in-ear products whose seal is broken, where the product page says so.',
+  'checkout.returnsLink': 'How to return',
   'cart.loading': 'Loading your cart…',
   'cart.empty': 'Your cart is empty',
   'cart.emptyHint': 'Browse the shop and add what you like.',

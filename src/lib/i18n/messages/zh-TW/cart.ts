@@ -12,6 +12,11 @@ export const cartZhTW = {
   'buy.viewCart': '查看購物車',
   'buy.close': '關閉',
   'buy.unavailable': '此商品目前無法購買。',
+  'buy.notReturnable': '拆封或封條拆除後不適用七天鑑賞期退貨。',
+  'buy.returnPolicy': '退換貨政策',
+  'checkout.returns':
+    '收到商品 {days} 天內可申請退貨，運費由本店負擔。不適用：已拆封的密封影音光碟與軟體、封條已拆的入耳式耳機（商品頁上有註明者）。',
+  'checkout.returnsLink': '如何退貨',
   'cart.loading': '正在載入購物車…',
   'cart.empty': '購物車是空的',
   'cart.emptyHint': '去逛逛，把喜歡的商品加入購物車吧。',

@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Locale } from '../../config.ts';
+import { AdminFrame } from './AdminFrame.tsx';
+import { adminApi, messageOf } from './api.ts';
+import { price, refundMethodLabel, refundStateLabel, returnStateLabel, when } from './display.ts';
+import { atMaybe, translator } from './i18n.ts';
+import { adminPath } from './paths.ts';
+import { ReturnActions } from './ReturnActions.tsx';
+import type { ReturnDetail } from './return-types.ts';
+import { Notice, Section, Table } from './ui.tsx';
+
+function Computation({ locale, c }: { locale: Locale; c: NonNullable<ReturnDetail['computation']> }) {
+  const t = translator(locale);
+  return (
+    <>
+      <p>{c.preview ? t('admin.return.preview') : t('admin.return.computed')}</p>
+      <ul className="sw-admin-list">
+        {c.lines.map((l) => (
+          <li key={l.sku}>
+            {t('admin.return.compLine', { sku: l.sku, quantity: l.quantity, amount: price(l.amount) })}
+          </li>
+        ))}
+        {c.takeback.map((x) => (
+          <li key={x.name.zh}>
+            {t('admin.return.takeback', { name: locale === 'en' ? x.name.en : x.name.zh, amount: price(x.amount) })}
+          </li>
+        ))}
+        {c.shipping > 0 && <li>{t('admin.return.shippingBack', { amount: price(c.shipping) })}</li>}
+        {c.before > 0 && <li>{t('admin.return.before', { amount: price(c.before) })}</li>}
+      </ul>
+      <p>
+        <strong>{t('admin.return.amount', { amount: price(c.amount) })}</strong>
+      </p>
+    </>
+  );
+}
+
+function Body({ locale, id, owner }: { locale: Locale; id: string; owner: boolean }) {
+  const t = useMemo(() => translator(locale), [locale]);
+  const [ret, setRet] = useState<ReturnDetail | null>(null);
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    adminApi
+      .get<ReturnDetail>(`/api/admin/returns/${encodeURIComponent(id)}`)
+      .then(setRet)
+      .catch((e) => setError(messageOf(e, t('admin.error.generic'))));
+  }, [id, t]);
+  useEffect(load, [load]);
+  if (error) return <Notice error={error} />;
+  if (!ret) return <p role="status">{t('admin.loading')}</p>;
+  const r = ret;
+  return (
+    <>
+      <p>
+        {t('admin.return.summary', {
+          state: returnStateLabel(locale, r.state),
+          no: r.orderNo,
+          at: when(r.requestedAt, locale),
+        })}{' '}
+        ·{' '}
+        <a href={adminPath(locale, 'order', `?no=${encodeURIComponent(r.orderNo)}`)}>
+          {t('admin.return.order', { no: r.orderNo })}
+        </a>
+      </p>
+      {r.refund?.state === 'failed' && (
+        <p className="sw-admin-flag">
+          {refundStateLabel(locale, 'failed')}
+          {r.refund.reason ? ` · ${r.refund.reason}` : ''}
+        </p>
+      )}
+      <Section title={t('admin.return.actions')}>
+        <ReturnActions locale={locale} ret={r} owner={owner} onDone={setRet} />
+      </Section>
+      <Section title={t('admin.return.lines')}>
+        <Table label={t('admin.return.lines')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.col.product')}</th>
+              <th scope="col">{t('admin.col.sku')}</th>
+              <th scope="col">{t('admin.return.col.asked')}</th>
+              <th scope="col">{t('admin.return.col.received')}</th>
+              <th scope="col">{t('admin.return.col.damaged')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {r.lines.map((l) => (
+              <tr key={l.sku}>
+                <td>{l.name}</td>
+                <td>{l.sku}</td>
+                <td>{l.quantity}</td>
+                <td>{l.receivedQuantity}</td>
+                <td>{l.damagedQuantity}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Section>
+      <Section title={t('admin.return.reason')}>
+        <p>
+          {r.reason ? atMaybe(locale, `admin.returnReason.${r.reason}`, r.reason) : t('admin.return.reasonNone')}
+          {r.reasonText ? ` · ${r.reasonText}` : ''}
+        </p>
+        {r.rejectReason && <p>{t('admin.return.rejectedBecause', { reason: r.rejectReason })}</p>}
+        {r.bank && <p>{t('admin.return.bank', r.bank)}</p>}
+      </Section>
+      <Section title={t('admin.return.parcel')}>
+        {r.returnMethod && <p>{t(`admin.return.method.${r.returnMethod}`)}</p>}
+        {r.returnParcel ? (
+          <p>
+            {t('admin.return.parcelCode', {
+              carrier: r.returnParcel.subType,
+              code: r.returnParcel.code,
+              id: r.returnParcel.logisticsId,
+              status: r.returnParcel.status,
+            })}
+          </p>
+        ) : (
+          <p>{t('admin.return.parcelNone')}</p>
+        )}
+      </Section>
+      <Section title={t('admin.return.computation')}>
+        {r.computation ? <Computation locale={locale} c={r.computation} /> : <p>{t('admin.none')}</p>}
+      </Section>
+      <Section title={t('admin.return.invoice')}>
+        <p>
+          {r.invoice?.action === 'void'
+            ? t('admin.return.invoiceVoid')
+            : r.invoice?.allowanceNo
+              ? t('admin.return.allowance', { no: r.invoice.allowanceNo })
+              : r.invoice
+                ? t('admin.return.allowancePending')
+                : t('admin.return.invoiceNone')}
+        </p>
+      </Section>
+      <Section title={t('admin.return.refunds')}>
+        {r.refunds.length ? (
+          <ul className="sw-admin-list">
+            {r.refunds.map((x) => (
+              <li key={x.id}>
+                {t('admin.return.refundRow', {
+                  at: when(x.sentAt ?? x.createdAt, locale),
+                  amount: price(x.amount),
+                  method: refundMethodLabel(locale, x.method),
+                  state: refundStateLabel(locale, x.state),
+                })}
+                {x.action ? ` · ${t('admin.return.refundAction', { action: x.action })}` : ''}
+                {x.reference ? ` · ${t('admin.return.refundReference', { reference: x.reference })}` : ''}
+                {x.attempts > 1 ? ` · ${t('admin.return.refundAttempts', { count: x.attempts })}` : ''}
+                {x.reason ? ` · ${x.reason}` : ''}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('admin.none')}</p>
+        )}
+      </Section>
+      {r.damaged.length > 0 && (
+        <Section title={t('admin.return.damaged')}>
+          <ul className="sw-admin-list">
+            {r.damaged.map((d) => (
+              <li key={d.sku}>
+                {d.name} · {d.sku} × {d.quantity}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <Section title={t('admin.return.timeline')}>
+        <ol className="sw-admin-list">
+          {r.timeline.map((e) => (
+            <li key={`${e.state}-${e.at}`}>
+              {when(e.at, locale)} · {returnStateLabel(locale, e.state)}
+              {e.note ? ` · ${e.note}` : ''}
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </>
+  );
+}
+
+/** One return (`/admin/return?id=…`): its lines, reason, parcel, refund computation, invoice, refunds and actions. */
+export default function AdminReturn({ locale }: { locale: Locale }) {
+  const t = translator(locale);
+  // Read after hydration: the prerendered shell knows no return.
+  const [id, setId] = useState('');
+  useEffect(() => setId(new URLSearchParams(location.search).get('id') ?? ''), []);
+  return (
+    <AdminFrame
+      locale={locale}
+      current="return"
+      title={id ? t('admin.return.title', { id }) : t('admin.returns.title')}
+    >
+      {(me) => (
+        <>
+          <p>
+            <a href={adminPath(locale, 'returns')}>{t('admin.return.back')}</a>
+          </p>
+          {id ? (
+            <Body key={id} locale={locale} id={id} owner={me.role === 'owner'} />
+          ) : (
+            <Notice error={t('admin.return.missing')} />
+          )}
+        </>
+      )}
+    </AdminFrame>
+  );
+}
