@@ -137,9 +137,11 @@ async function run(deps: Deps): Promise<void> {
         'SHOP_NOTIFY_EMAIL is not set (one or more addresses, comma-separated): nothing to test.',
       );
     if (r.mail?.ok) console.log(`The mail server (${deps.mail.name}) took the test mail to ${r.to.join(', ')}.`);
-    else if (r.mail) console.log(`The mail server (${deps.mail.name}) refused the test mail: ${r.mail.error}`);
+    else if (r.mail)
+      console.log(`The mail server (${deps.mail.name}) refused the test mail: ${terminalSafe(r.mail.error)}`);
     if (r.webhook?.ok) console.log(`The webhook at ${r.webhook.host} took the signed test event.`);
-    else if (r.webhook) console.log(`The webhook at ${r.webhook.host} refused the test event: ${r.webhook.error}`);
+    else if (r.webhook)
+      console.log(forTerminal`The webhook at ${r.webhook.host} refused the test event: ${r.webhook.error}`);
     if (r.mail?.ok === false || r.webhook?.ok === false) process.exitCode = 1;
     return;
   }
@@ -152,11 +154,11 @@ async function run(deps: Deps): Promise<void> {
         [
           `#${r.id}`,
           r.purpose.padEnd(18),
-          r.recipient.padEnd(8),
-          r.no ?? r.subject,
+          terminalSafe(r.recipient).padEnd(8),
+          r.no ?? terminalSafe(r.subject),
           `tries ${r.attempts}`,
           r.state === 'pending' ? `next ${when(Number(r.next_at))}` : 'given up',
-          ...(r.last_error ? [`why: ${r.last_error}`] : []),
+          ...(r.last_error ? [forTerminal`why: ${r.last_error}`] : []),
         ].join('  '),
       );
     return;

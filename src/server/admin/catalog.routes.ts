@@ -14,6 +14,7 @@ import { photoResolver } from '../catalog/admin/photos.ts';
 import type { ImageResolver } from '../catalog/admin/plan.ts';
 import { ok, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
+import { textField } from '../common/text-rules.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import { pagesUpdateNotice } from '../ops/page-rebuild-notice.ts';
 import { pageQuery } from './admin-common.ts';
@@ -35,7 +36,8 @@ const importQuery = z.strictObject({
   dry_run: flag,
   withdraw_missing: flag,
   confirm_withdraw: flag,
-  filename: z.string().max(120).optional(),
+  // The change log's subject: a name shown on one line in the console and the owner's terminal.
+  filename: textField({ max: 120, visible: true }).optional(),
 });
 const on = (v: string | undefined) => v === '1' || v === 'true';
 
@@ -128,7 +130,7 @@ adminCatalog.post('/catalog/import', requireOwner('catalog'), async (c) => {
     withdrawMissing: on(q.withdraw_missing),
     withdrawMany: on(q.confirm_withdraw),
     by: byOf(c),
-    subject: q.filename?.trim() || 'console upload',
+    subject: q.filename || 'console upload',
     now,
     resolveImage: uploadPhotos(deps.env.MEDIA_DIR, dryRun),
   });

@@ -177,6 +177,20 @@ describe('import and export', () => {
     expect(await changes()).toMatchObject({ by: '王店主', action: 'import', subject: 'spring.csv' });
   });
 
+  it('refuses a file name with control characters, a direction override or a line break for the change log', async () => {
+    const last = await changes();
+    for (const name of ['spring\u001b[2J.csv', 'gpj\u202Ecsv.exe', 'a.csv\r\nforged line', 'a\u2028b.csv']) {
+      const r = await upload(owner.token, `?filename=${encodeURIComponent(name)}`);
+      expect(r.status).toBe(400);
+      const body = await r.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.errors).toEqual({
+        filename: 'Remove control characters, text-direction overrides or broken characters.',
+      });
+    }
+    expect((await changes()).id).toBe(last.id);
+  });
+
   it('reports bad rows with their line, column and message', async () => {
     const r = (await (await upload(owner.token, '?dry_run=1', readFileSync(fixture('shopify-bad-rows.csv')))).json())
       .result;

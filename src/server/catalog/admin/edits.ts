@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { terminalSafe } from '../../common/terminal-text.ts';
 import type { Db } from '../../db/index.ts';
 import { queueRestocked } from '../../restock/restock-queue.ts';
 import { logChange, readChanges } from './change-log.ts';
@@ -46,10 +47,10 @@ export async function runEdit(db: Db, r: EditRequest): Promise<string[]> {
     return rows.map((c) =>
       [
         new Date(Number(c.at)).toISOString().replace('T', ' ').slice(0, 19),
-        c.by,
+        terminalSafe(c.by),
         c.action,
-        c.subject,
-        `${c.before} → ${c.after}`,
+        terminalSafe(c.subject),
+        `${terminalSafe(c.before)} → ${terminalSafe(c.after)}`,
       ].join('  '),
     );
   }

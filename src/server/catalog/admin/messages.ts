@@ -1,3 +1,5 @@
+import { terminalSafe } from '../../common/terminal-text.ts';
+
 /** The catalog tool's texts in both locales: problems found in a file, and what was done. */
 export type ToolLocale = 'zh-TW' | 'en';
 
@@ -204,10 +206,18 @@ const LINES = T({
 
 export type LineCode = keyof typeof LINES;
 
+/** Values from a file or the database, each kept on its one line: controls show as escapes (terminalSafe). */
+const oneLine = (args: Args): Args =>
+  Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? terminalSafe(v) : v]));
+
 export function say(locale: ToolLocale, code: LineCode, args: Args = {}): string {
-  return LINES[code][locale](args);
+  return LINES[code][locale](oneLine(args));
 }
 
 export function describeProblem(locale: ToolLocale, p: Problem): string {
-  return say(locale, 'problem', { line: p.line, column: p.column, reason: PROBLEMS[p.code][locale](p.args ?? {}) });
+  return say(locale, 'problem', {
+    line: p.line,
+    column: p.column,
+    reason: PROBLEMS[p.code][locale](oneLine(p.args ?? {})),
+  });
 }
