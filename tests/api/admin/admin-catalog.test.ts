@@ -52,6 +52,28 @@ describe('PATCH /api/admin/variants/{sku}', () => {
     expect(await latestCatalogChange(shop.deps.db)).toBeGreaterThan(before);
   });
 
+  it('a wrong figure gets the field text that names what is wrong, in the caller’s language', async () => {
+    const cases: [string, string, string][] = [
+      ['{"stock":1.5}', 'This must be a whole number, without decimals.', '請輸入整數，不能有小數。'],
+      ['{"stock":1e400}', 'This number is out of the accepted range.', '這個數字超出可接受的範圍。'],
+      ['{"stock":-1}', 'This must be at least 0.', '不得小於 0。'],
+      ['{"stock":1e9}', 'This must be at most 999,999,999.', '不得大於 999,999,999。'],
+      ['{"stock":1e18}', 'This must be at most 999,999,999.', '不得大於 999,999,999。'],
+      ['{"stock":"3"}', 'This field must be a number, not text.', '此欄位應為數字，收到的是文字。'],
+    ];
+    const { stock } = await variant();
+    for (const [body, en, zh] of cases)
+      for (const [lang, text] of [
+        ['en', en],
+        ['zh-TW', zh],
+      ] as const) {
+        const r = await shop.call('PATCH', `/api/admin/variants/${sku}`, { token: staff.token, body, lang });
+        expect(r.status, body).toBe(400);
+        expect(r.json.errors, `${body} ${lang}`).toEqual({ stock: text });
+      }
+    expect((await variant()).stock).toBe(stock);
+  });
+
   it('a staff account cannot change a price: 403 with why, nothing changed', async () => {
     const { price } = await variant();
     const r = await shop.call('PATCH', `/api/admin/variants/${sku}`, {
