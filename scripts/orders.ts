@@ -46,7 +46,7 @@ import {
 import { ORDER_STATES } from '../src/server/orders/order-state.ts';
 import { invoiceWorkSettled } from '../src/server/payment/invoicing.ts';
 import { labelPage } from '../src/server/shipping/label.ts';
-import { runOwnerTool } from './lib/owner-tool.ts';
+import { runOwnerTool, ToolUsageError } from './lib/owner-tool.ts';
 
 const USAGE =
   'usage: npm run orders -- list [--to-ship|--needs-action]|show|ship|label|deliver|complete|cancel|expire|reconcile|resend-mail|notify-test|outbox [<no>] [--carrier X --tracking Y] [--reason X] [--unsent] [--failed]';
@@ -86,7 +86,7 @@ async function run(deps: Deps): Promise<void> {
   if (command === 'list') {
     const state = values.state as OrderState | undefined;
     if (state && !ORDER_STATES.includes(state))
-      throw new OrderAdminError(`--state is one of ${ORDER_STATES.join(', ')}.`);
+      throw new ToolUsageError(`--state is one of ${ORDER_STATES.join(', ')}.`);
     const limit = Math.max(1, Math.min(500, Number(values.limit) || 20));
     const rows = values['to-ship']
       ? await listToShip(deps, limit)
@@ -133,7 +133,7 @@ async function run(deps: Deps): Promise<void> {
   if (command === 'notify-test') {
     const r = await notifyTest(deps);
     if (!r.mail && !r.webhook)
-      throw new OrderAdminError(
+      throw new ToolUsageError(
         'SHOP_NOTIFY_EMAIL is not set (one or more addresses, comma-separated): nothing to test.',
       );
     if (r.mail?.ok) console.log(`The mail server (${deps.mail.name}) took the test mail to ${r.to.join(', ')}.`);
@@ -163,7 +163,7 @@ async function run(deps: Deps): Promise<void> {
       );
     return;
   }
-  if (!no) throw new OrderAdminError(`${command ?? ''} needs an order number.\n${USAGE}`);
+  if (!no) throw new ToolUsageError(`${command ?? ''} needs an order number.\n${USAGE}`);
   if (command === 'show') {
     console.log(jsonForTerminal(await showForShop(deps, no)));
   } else if (command === 'ship' && !values.carrier && !values.tracking) {
@@ -202,7 +202,7 @@ async function run(deps: Deps): Promise<void> {
     const purpose = await audited(deps, actor, 'resend-mail', no, '', () => resendMailForShop(deps, no));
     console.log(`The shopper's ${purpose} mail of ${no} goes again.`);
   } else {
-    throw new OrderAdminError(USAGE);
+    throw new ToolUsageError(USAGE);
   }
 }
 

@@ -19,7 +19,7 @@ import {
   PromotionAdminError,
   showCode,
 } from '../src/server/promotions/promotion-admin.ts';
-import { runOwnerTool } from './lib/owner-tool.ts';
+import { runOwnerTool, ToolUsageError } from './lib/owner-tool.ts';
 
 const USAGE =
   'usage: npm run promotions -- add-code <CODE> ... | add-auto --name <text> --tier <min>:<off> ... | list | show <CODE> | disable <CODE>';
@@ -54,7 +54,7 @@ const day = (ms: number | string | null) =>
 
 async function run(deps: Deps): Promise<void> {
   if (command === 'add-code') {
-    if (!code) throw new PromotionAdminError(`add-code needs the code.\n${USAGE}`);
+    if (!code) throw new ToolUsageError(`add-code needs the code.\n${USAGE}`);
     const p = await addCode(deps, {
       code,
       off: values.off,
@@ -102,7 +102,7 @@ async function run(deps: Deps): Promise<void> {
         ].join('  '),
       );
   } else if (command === 'show') {
-    if (!code) throw new PromotionAdminError(`show needs the code.\n${USAGE}`);
+    if (!code) throw new ToolUsageError(`show needs the code.\n${USAGE}`);
     const { promotion: p, uses } = await showCode(deps, code);
     console.log(`${terminalSafe(p.code ?? '')}  ${terminalSafe(p.name_zh)} / ${terminalSafe(p.name_en)}`);
     console.log(
@@ -119,11 +119,11 @@ async function run(deps: Deps): Promise<void> {
         `  ${u.no}  ${u.state.padEnd(16)} ${money(u.amount)}${u.released_at !== null ? '  (given back)' : ''}`,
       );
   } else if (command === 'disable') {
-    if (!code) throw new PromotionAdminError(`disable needs the code.\n${USAGE}`);
+    if (!code) throw new ToolUsageError(`disable needs the code.\n${USAGE}`);
     await disableCode(deps, code);
     console.log(`Code ${code.toUpperCase()} can no longer be used.`);
   } else {
-    throw new PromotionAdminError(USAGE);
+    throw new ToolUsageError(USAGE);
   }
 }
 

@@ -14,6 +14,7 @@ import { photoResolver } from '../catalog/admin/photos.ts';
 import type { ImageResolver } from '../catalog/admin/plan.ts';
 import { ok, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
+import { refusalText } from '../common/refusals.ts';
 import { textField } from '../common/text-rules.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import { pagesUpdateNotice } from '../ops/page-rebuild-notice.ts';
@@ -45,7 +46,8 @@ const on = (v: string | undefined) => v === '1' || v === 'true';
 const byOf = (c: Context<AdminEnv>) => staffOf(c).name;
 
 function editError(err: unknown): unknown {
-  if (err instanceof CatalogEditError) return new ApiError('CATALOG_EDIT_REFUSED', { params: { reason: err.message } });
+  if (err instanceof CatalogEditError)
+    return new ApiError('CATALOG_EDIT_REFUSED', { params: { reason: refusalText(err.refusal) }, cause: err });
   return err;
 }
 
@@ -137,14 +139,14 @@ adminCatalog.post('/catalog/import', requireOwner('catalog'), async (c) => {
   return ok(c, {
     dry_run: dryRun,
     applied: report.applied,
-    problems: report.problems.map((p) => ({ ...p, message: describeProblem(locale, p) })),
+    problems: report.problems.map((p) => ({ ...p, message: describeProblem(locale, p, 'console') })),
     unknown_columns: report.unknownColumns,
     generated_skus: report.generatedSkus,
     brands_created: report.brandsCreated,
     categories_created: report.categoriesCreated,
     withdrawn: report.withdrawn,
     counts: report.counts,
-    lines: importReportLines(report, locale, dryRun),
+    lines: importReportLines(report, locale, dryRun, 'console'),
     ...(report.applied ? { pages_notice: await pagesUpdateNotice(deps.db, locale, now) } : {}),
   });
 });

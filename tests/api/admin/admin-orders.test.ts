@@ -176,12 +176,15 @@ describe('order actions', () => {
     const r = await shop.call('POST', `/api/admin/orders/${o.no}/complete`, { token: owner.token, lang: 'en' });
     expect(r.status).toBe(409);
     expect(r.json.code).toBe('ORDER_ACTION_REFUSED');
-    expect(r.json.message).toContain('cannot be moved to completed');
+    expect(r.json.message).toBe(`Not done: Order ${o.no} is awaiting payment: it cannot become completed.`);
+    const zh = await shop.call('POST', `/api/admin/orders/${o.no}/complete`, { token: owner.token, lang: 'zh-TW' });
+    expect(zh.json.message).toBe(`無法執行：訂單 ${o.no} 目前是「待付款」，無法改為「已完成」。`);
     const [row] = await audit(o.no);
     expect(row).toMatchObject({ who: '王店主', action: 'complete', ok: 0 });
     expect(row!.detail).toContain('refused: ');
     const reconcile = await shop.call('POST', `/api/admin/orders/${o.no}/reconcile`, { token: staff.token });
     expect(reconcile.status).toBe(409);
+    expect(reconcile.json.message).toBe(`無法執行：訂單 ${o.no} 沒有付款紀錄，不需向綠界對帳。`);
     expect((await shop.call('POST', '/api/admin/orders/NOPE-1/deliver', { token: staff.token })).status).toBe(404);
     expect((await shop.call('GET', '/api/admin/orders/NOPE-1', { token: staff.token })).json.code).toBe(
       'ORDER_NOT_FOUND',
