@@ -203,6 +203,8 @@ export const STAFF_RECOVERY_CODES = 10;
 export const ADMIN_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Lists of the console's Today page. */
 export const ADMIN_TODAY_LIST_MAX = 50;
+/** Today shows this many low-stock variants (the lowest); the catalog's low-stock filter shows them all. */
+export const ADMIN_TODAY_LOW_STOCK_MAX = 10;
 /** An unclaimed parcel waits in the console's "needs action" this long after it came back. */
 export const ADMIN_UNCLAIMED_DAYS = 14;
 /** Labels printed on one sheet at most. */

@@ -30,6 +30,7 @@ const productsQuery = z.strictObject({
   q: z.string().max(100, { message: 'tooLong' }).optional(),
   state: z.enum(['published', 'withdrawn'], { message: 'invalid' }).optional(),
   low_stock: z.enum(['1', '0']).optional(),
+  sold_out: z.enum(['1', '0']).optional(),
   ...pageQuery,
 });
 const flag = z.enum(['1', '0', 'true', 'false']).optional();
@@ -71,6 +72,7 @@ adminCatalog.get('/products', requireStaff, async (c) => {
       q: q.q,
       state: q.state,
       lowStock: q.low_stock === '1',
+      soldOut: q.sold_out === '1',
       page: q.page,
       limit: q.limit,
     }),

@@ -40,6 +40,53 @@ const changes = () =>
     .limit(1)
     .executeTakeFirstOrThrow();
 
+describe('Today’s stock and the catalog’s stock filters', () => {
+  it('Today lists the ten lowest variants in stock and counts the sold-out ones; the catalog filters both', async () => {
+    const k = shop.deps.db.kysely;
+    const ids = (
+      await k
+        .selectFrom('variants as v')
+        .innerJoin('products as p', 'p.id', 'v.product_id')
+        .select('v.id')
+        .where('p.withdrawn_at', 'is', null)
+        .orderBy('v.id', 'desc')
+        .limit(16)
+        .execute()
+    ).map((r) => r.id);
+    for (const [i, id] of ids.entries())
+      await k
+        .updateTable('variants')
+        .set({ stock: i < 4 ? 0 : 1 + (i % 3) })
+        .where('id', '=', id)
+        .execute();
+    const onSale = k
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .where('p.withdrawn_at', 'is', null);
+    const n = async (q: typeof onSale) =>
+      Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const soldOut = await n(onSale.where('v.stock', '=', 0));
+    const low = await n(onSale.where('v.stock', '>', 0).where('v.stock', '<=', 3));
+
+    const r = (await shop.call('GET', '/api/admin/today', { token: staff.token })).json.result;
+    expect(r.low_stock).toHaveLength(10);
+    const stocks = r.low_stock.map((v: { stock: number }) => v.stock);
+    expect(stocks.every((x: number) => x >= 1 && x <= 3)).toBe(true);
+    expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+    expect(r).toMatchObject({ low_stock_total: low, sold_out_total: soldOut });
+    expect(soldOut).toBeGreaterThanOrEqual(4);
+
+    const list = await shop.call('GET', '/api/admin/products?sold_out=1&limit=100', { token: staff.token });
+    expect(list.status).toBe(200);
+    expect(list.json.result.data.length).toBeGreaterThan(0);
+    for (const p of list.json.result.data)
+      expect(
+        p.variants.some((v: { stock: number }) => v.stock === 0),
+        p.handle,
+      ).toBe(true);
+  });
+});
+
 describe('PATCH /api/admin/variants/{sku}', () => {
   it('a staff account sets a stock count, logged under its name, and the pages rebuild', async () => {
     const before = await latestCatalogChange(shop.deps.db);
