@@ -23,6 +23,7 @@ import { printImportReport } from '../src/server/catalog/admin/import-report.ts'
 import { describeProblem, say, toolLocale } from '../src/server/catalog/admin/messages.ts';
 import { photoResolver } from '../src/server/catalog/admin/photos.ts';
 import { exportTaxonomy, importTaxonomy } from '../src/server/catalog/admin/taxonomy-csv.ts';
+import { terminalSafe } from '../src/server/common/terminal-text.ts';
 import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
@@ -67,7 +68,7 @@ try {
       withdrawMissing: values['withdraw-missing'],
       withdrawMany: values.yes,
       by,
-      subject: basename(file),
+      subject: terminalSafe(basename(file)),
       now: Date.now(),
       resolveImage: photoResolver(file, env.MEDIA_DIR, {
         checkOnly: values['dry-run'],
@@ -98,7 +99,7 @@ try {
     const report = await importTaxonomy(db, command, createReadStream(file), {
       dryRun: values['dry-run'],
       by,
-      subject: basename(file),
+      subject: terminalSafe(basename(file)),
       now: Date.now(),
       resolveImage: photoResolver(file, env.MEDIA_DIR, {
         checkOnly: values['dry-run'],

@@ -49,7 +49,7 @@ import {
 import { ORDER_STATES } from '../src/server/orders/order-state.ts';
 import { invoiceWorkSettled } from '../src/server/payment/invoicing.ts';
 import { labelPage } from '../src/server/shipping/label.ts';
-import { runOwnerTool } from './lib/owner-tool.ts';
+import { runOwnerTool, ToolUsageError } from './lib/owner-tool.ts';
 import { returnsCommand } from './lib/returns-tool.ts';
 
 const USAGE =
@@ -105,7 +105,7 @@ async function run(deps: Deps): Promise<void> {
   if (command === 'list') {
     const state = values.state as OrderState | undefined;
     if (state && !ORDER_STATES.includes(state))
-      throw new OrderAdminError(`--state is one of ${ORDER_STATES.join(', ')}.`);
+      throw new ToolUsageError(`--state is one of ${ORDER_STATES.join(', ')}.`);
     const limit = Math.max(1, Math.min(500, Number(values.limit) || 20));
     const rows = values['to-ship']
       ? await listToShip(deps, limit)
@@ -152,13 +152,15 @@ async function run(deps: Deps): Promise<void> {
   if (command === 'notify-test') {
     const r = await notifyTest(deps);
     if (!r.mail && !r.webhook)
-      throw new OrderAdminError(
+      throw new ToolUsageError(
         'SHOP_NOTIFY_EMAIL is not set (one or more addresses, comma-separated): nothing to test.',
       );
     if (r.mail?.ok) console.log(`The mail server (${deps.mail.name}) took the test mail to ${r.to.join(', ')}.`);
-    else if (r.mail) console.log(`The mail server (${deps.mail.name}) refused the test mail: ${r.mail.error}`);
+    else if (r.mail)
+      console.log(`The mail server (${deps.mail.name}) refused the test mail: ${terminalSafe(r.mail.error)}`);
     if (r.webhook?.ok) console.log(`The webhook at ${r.webhook.host} took the signed test event.`);
-    else if (r.webhook) console.log(`The webhook at ${r.webhook.host} refused the test event: ${r.webhook.error}`);
+    else if (r.webhook)
+      console.log(forTerminal`The webhook at ${r.webhook.host} refused the test event: ${r.webhook.error}`);
     if (r.mail?.ok === false || r.webhook?.ok === false) process.exitCode = 1;
     return;
   }
@@ -171,16 +173,16 @@ async function run(deps: Deps): Promise<void> {
         [
           `#${r.id}`,
           r.purpose.padEnd(18),
-          r.recipient.padEnd(8),
-          r.no ?? r.subject,
+          terminalSafe(r.recipient).padEnd(8),
+          r.no ?? terminalSafe(r.subject),
           `tries ${r.attempts}`,
           r.state === 'pending' ? `next ${when(Number(r.next_at))}` : 'given up',
-          ...(r.last_error ? [`why: ${r.last_error}`] : []),
+          ...(r.last_error ? [forTerminal`why: ${r.last_error}`] : []),
         ].join('  '),
       );
     return;
   }
-  if (!no) throw new OrderAdminError(`${command ?? ''} needs an order number.\n${USAGE}`);
+  if (!no) throw new ToolUsageError(`${command ?? ''} needs an order number.\n${USAGE}`);
   if (command === 'show') {
     console.log(jsonForTerminal(await showForShop(deps, no)));
   } else if (command === 'ship' && !values.carrier && !values.tracking) {
@@ -219,7 +221,7 @@ async function run(deps: Deps): Promise<void> {
     const sent = await audited(deps, actor, 'resend-mail', no, '', () => resendMailForShop(deps, no));
     console.log(`The shopper's ${sent.purpose} mail of ${no} was sent again to ${sent.to}.`);
   } else {
-    throw new OrderAdminError(USAGE);
+    throw new ToolUsageError(USAGE);
   }
 }
 

@@ -9,6 +9,7 @@
  * Dates are days in Taiwan (2026-11-30; --to includes that day) or times (2026-11-30T18:00).
  */
 import { parseArgs } from 'node:util';
+import { terminalSafe } from '../src/server/common/terminal-text.ts';
 import type { Deps } from '../src/server/context.ts';
 import {
   addAuto,
@@ -18,7 +19,7 @@ import {
   PromotionAdminError,
   showCode,
 } from '../src/server/promotions/promotion-admin.ts';
-import { runOwnerTool } from './lib/owner-tool.ts';
+import { runOwnerTool, ToolUsageError } from './lib/owner-tool.ts';
 
 const USAGE =
   'usage: npm run promotions -- add-code <CODE> ... | add-auto --name <text> --tier <min>:<off> ... | list | show <CODE> | disable <CODE>';
@@ -53,7 +54,7 @@ const day = (ms: number | string | null) =>
 
 async function run(deps: Deps): Promise<void> {
   if (command === 'add-code') {
-    if (!code) throw new PromotionAdminError(`add-code needs the code.\n${USAGE}`);
+    if (!code) throw new ToolUsageError(`add-code needs the code.\n${USAGE}`);
     const p = await addCode(deps, {
       code,
       off: values.off,
@@ -72,7 +73,7 @@ async function run(deps: Deps): Promise<void> {
       name: values.name,
       nameEn: values['name-en'],
     });
-    console.log(`Added code ${p.code}: ${p.name_zh} (${day(p.starts_at)} – ${day(p.ends_at)}).`);
+    console.log(`Added code ${p.code}: ${terminalSafe(p.name_zh)} (${day(p.starts_at)} – ${day(p.ends_at)}).`);
   } else if (command === 'add-auto') {
     const p = await addAuto(deps, {
       name: values.name ?? '',
@@ -84,24 +85,26 @@ async function run(deps: Deps): Promise<void> {
       brands: values.brands,
       categories: values.categories,
     });
-    console.log(`Added automatic promotion ${p.id}: ${p.name_zh} (${day(p.starts_at)} – ${day(p.ends_at)}).`);
+    console.log(
+      `Added automatic promotion ${p.id}: ${terminalSafe(p.name_zh)} (${day(p.starts_at)} – ${day(p.ends_at)}).`,
+    );
   } else if (command === 'list') {
     const rows = await listPromotions(deps);
     if (!rows.length) console.log('No promotions.');
     for (const p of rows)
       console.log(
         [
-          (p.code ?? `auto #${p.id}`).padEnd(16),
+          terminalSafe(p.code ?? `auto #${p.id}`).padEnd(16),
           (p.disabled_at !== null ? 'disabled' : 'active').padEnd(9),
           `${p.used}${p.max_uses === null ? '' : `/${p.max_uses}`} used`.padEnd(12),
           `${day(p.starts_at)} – ${day(p.ends_at)}`,
-          p.name_zh,
+          terminalSafe(p.name_zh),
         ].join('  '),
       );
   } else if (command === 'show') {
-    if (!code) throw new PromotionAdminError(`show needs the code.\n${USAGE}`);
+    if (!code) throw new ToolUsageError(`show needs the code.\n${USAGE}`);
     const { promotion: p, uses } = await showCode(deps, code);
-    console.log(`${p.code}  ${p.name_zh} / ${p.name_en}`);
+    console.log(`${terminalSafe(p.code ?? '')}  ${terminalSafe(p.name_zh)} / ${terminalSafe(p.name_en)}`);
     console.log(
       `  ${p.off_amount !== null ? `${money(p.off_amount)} off` : `${p.off_percent}% off, at most ${money(p.cap)}`}; minimum ${money(p.min_spend)}`,
     );
@@ -116,11 +119,11 @@ async function run(deps: Deps): Promise<void> {
         `  ${u.no}  ${u.state.padEnd(16)} ${money(u.amount)}${u.released_at !== null ? '  (given back)' : ''}`,
       );
   } else if (command === 'disable') {
-    if (!code) throw new PromotionAdminError(`disable needs the code.\n${USAGE}`);
+    if (!code) throw new ToolUsageError(`disable needs the code.\n${USAGE}`);
     await disableCode(deps, code);
     console.log(`Code ${code.toUpperCase()} can no longer be used.`);
   } else {
-    throw new PromotionAdminError(USAGE);
+    throw new ToolUsageError(USAGE);
   }
 }
 

@@ -33,7 +33,7 @@ async function run(deps: Deps): Promise<void> {
     for (const r of rows)
       console.log(
         [
-          r.email,
+          terminalSafe(r.email),
           r.role.padEnd(5),
           r.status.padEnd(8),
           `last sign-in ${when(r.last_login_at)}`,

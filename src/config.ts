@@ -218,6 +218,9 @@ export const ADMIN_TODAY_LIST_MAX = 50;
  */
 export const FEED_GAPS_LIST_MAX = 20;
 export const FEED_GAPS_LOG_MAX = 10;
+
+/** Today shows this many low-stock variants (the lowest); the catalog's low-stock filter shows them all. */
+export const ADMIN_TODAY_LOW_STOCK_MAX = 10;
 /** An unclaimed parcel waits in the console's "needs action" this long after it came back. */
 export const ADMIN_UNCLAIMED_DAYS = 14;
 /** Labels printed on one sheet at most. */

@@ -7,10 +7,19 @@ import { readEnv } from '../../src/server/env.ts';
 import { subscribeCancelRefunds } from '../../src/server/returns/cancel-refunds.ts';
 import { guardConsole } from './terminal.ts';
 
+/** A command line the tool cannot run (an argument missing, an unknown value): its usage, exit status 1. */
+export class ToolUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolUsageError';
+  }
+}
+
 /**
  * Runs one of the owner's tools on the shop's database (SQLITE_PATH, or DATABASE_URL): migrated
- * first, closed after `settle` (work the command started in the background). A `Refusal` is the
- * tool's own message for the terminal, with exit status 1; anything else is a bug and throws.
+ * first, closed after `settle` (work the command started in the background). A `Refusal` or a
+ * ToolUsageError is the tool's own message for the terminal, with exit status 1; anything else is a
+ * bug and throws.
  * Everything the tool prints goes through guardConsole (no control characters reach the terminal).
  */
 export async function runOwnerTool(
@@ -33,7 +42,7 @@ export async function runOwnerTool(
       mail: pickEmail(env, db, systemClock),
     });
   } catch (err) {
-    if (!(err instanceof Refusal)) throw err;
+    if (!(err instanceof Refusal) && !(err instanceof ToolUsageError)) throw err;
     console.error(err.message);
     process.exitCode = 1;
   } finally {

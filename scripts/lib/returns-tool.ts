@@ -1,7 +1,6 @@
 import { type Actor, audited } from '../../src/server/admin/audit.ts';
 import { forTerminal, jsonForTerminal, terminalSafe } from '../../src/server/common/terminal-text.ts';
 import type { Deps } from '../../src/server/context.ts';
-import { OrderAdminError } from '../../src/server/orders/order-admin.ts';
 import { ReturnActionError } from '../../src/server/returns/refund.ts';
 import {
   approveReturn,
@@ -13,6 +12,7 @@ import {
 } from '../../src/server/returns/return-admin.ts';
 import { listReturns, returnForShop } from '../../src/server/returns/return-console.ts';
 import { RETURN_STATES, type ReturnState } from '../../src/server/returns/return-states.ts';
+import { ToolUsageError } from './owner-tool.ts';
 
 export const RETURNS_USAGE =
   'usage: npm run orders -- returns list [--state S] | show <id> | approve <id> [--method shopper|shop] | reject <id> --reason X | receive <id> --line SKU:received[:damaged] … | refund <id> [--reference X]';
@@ -22,7 +22,7 @@ const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 /** `SKU:received[:damaged]` */
 function parseLine(text: string): ReceivedLine {
   const m = /^(.+):(\d{1,2})(?::(\d{1,2}))?$/.exec(text);
-  if (!m) throw new OrderAdminError(`--line is SKU:received[:damaged], not ${text}.`);
+  if (!m) throw new ToolUsageError(`--line is SKU:received[:damaged], not ${text}.`);
   return { sku: m[1]!, received_quantity: Number(m[2]), damaged_quantity: Number(m[3] ?? 0) };
 }
 
@@ -46,7 +46,7 @@ export async function returnsCommand(
   if (args.sub === 'list') {
     const state = args.state as ReturnState | undefined;
     if (state && !RETURN_STATES.includes(state))
-      throw new OrderAdminError(`--state is one of ${RETURN_STATES.join(', ')}.`);
+      throw new ToolUsageError(`--state is one of ${RETURN_STATES.join(', ')}.`);
     const page = await listReturns(deps, { state, page: 1, limit: 100 });
     if (!page.data.length) console.log('No returns.');
     for (const r of page.data)
@@ -65,15 +65,15 @@ export async function returnsCommand(
     return;
   }
   if (!/^[1-9]\d{0,9}$/.test(args.id))
-    throw new OrderAdminError(`returns ${args.sub} needs a return id.\n${RETURNS_USAGE}`);
+    throw new ToolUsageError(`returns ${args.sub} needs a return id.\n${RETURNS_USAGE}`);
   const id = Number(args.id);
   const no = await orderNoOfReturn(deps, id);
-  if (!no) throw new OrderAdminError(`No return #${id}.`);
+  if (!no) throw new ToolUsageError(`No return #${id}.`);
   const run = async (action: string, detail: string, work: () => Promise<unknown>) => {
     try {
       await audited(deps, actor, action, no, [`return ${id}`, detail].filter(Boolean).join(' '), work);
     } catch (err) {
-      if (err instanceof ReturnActionError) throw new OrderAdminError(err.msg.en);
+      if (err instanceof ReturnActionError) throw new ToolUsageError(err.msg.en);
       throw err;
     }
   };
@@ -83,11 +83,11 @@ export async function returnsCommand(
   }
   if (args.sub === 'approve') {
     const method = args.method || 'shopper';
-    if (method !== 'shopper' && method !== 'shop') throw new OrderAdminError('--method is shopper or shop.');
+    if (method !== 'shopper' && method !== 'shop') throw new ToolUsageError('--method is shopper or shop.');
     await run('return-approve', method, () => approveReturn(deps, id, method));
   } else if (args.sub === 'reject') {
     const reason = (args.reason ?? '').trim();
-    if (!reason) throw new OrderAdminError('reject needs --reason (the shopper reads it).');
+    if (!reason) throw new ToolUsageError('reject needs --reason (the shopper reads it).');
     await run('return-reject', reason, () => rejectReturn(deps, id, reason));
   } else if (args.sub === 'receive') {
     const lines = (args.lines ?? []).map(parseLine);
@@ -96,7 +96,7 @@ export async function returnsCommand(
     await run('return-refund', args.reference ?? '', () =>
       refundReturn(deps, id, { reference: args.reference || undefined }),
     );
-  } else throw new OrderAdminError(RETURNS_USAGE);
+  } else throw new ToolUsageError(RETURNS_USAGE);
   const after = await returnForShop(deps, id, 'zh-TW');
   console.log(forTerminal`Return #${id} of ${no} is now ${after?.state ?? '?'}.`);
   if (after?.refund)

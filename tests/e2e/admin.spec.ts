@@ -203,6 +203,70 @@ for (const locale of LOCALES) {
       }
     });
 
+    test('at a phone’s width each order is a card whose number, phone and total stay on one line; Today links the low and sold-out stock', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const staff = await apiStaff(request, baseURL!, 'staff', locale === 'en' ? 'Ada Cards' : '陳卡片');
+      const no = await paidPickupOrder(baseURL!);
+      await useStaffSession(context, baseURL!, staff.token);
+      await page.goto(`${en(locale)}/admin/orders?q=${encodeURIComponent(no)}`);
+      const link = page.getByRole('link', { name: no, exact: true });
+      await expect(link).toBeVisible();
+      const box = await link.boundingBox();
+      const lineHeight = await link.evaluate((el) => {
+        const probe = el.ownerDocument.createElement('span');
+        probe.textContent = '0';
+        el.append(probe);
+        const h = probe.getBoundingClientRect().height;
+        probe.remove();
+        return h;
+      });
+      expect(box!.height).toBeCloseTo(lineHeight, 0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(WIDTH);
+      const row = page.locator('tr').filter({ has: link });
+      for (const cell of await row.locator('.sw-nowrap').all())
+        expect(await cell.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap');
+      // The card starts with the number, then the state and the total on the same line.
+      const first = await row.locator('td').evaluateAll(
+        (tds) =>
+          tds
+            .map((td) => ({
+              text: td.textContent ?? '',
+              top: td.getBoundingClientRect().top,
+              left: td.getBoundingClientRect().left,
+              shown: td.getBoundingClientRect().width > 0,
+            }))
+            .filter((c) => c.shown)
+            .sort((a, b) => a.top - b.top || a.left - b.left)[0],
+      );
+      expect(first!.text).toContain(no);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+
+      await page.goto(`${en(locale)}/admin`);
+      const view = await (
+        await request.get('/api/admin/today', { headers: { authorization: `Bearer ${staff.token}` } })
+      ).json();
+      const lowStock = view.result.low_stock as unknown[];
+      expect(lowStock).toHaveLength(10);
+      const section = page.getByRole('region', { name: t('admin.today.lowStock', { at: view.result.low_stock_at }) });
+      // The demo shop has both: more low variants than Today shows, and sold-out ones.
+      expect(view.result.low_stock_total).toBeGreaterThan(lowStock.length);
+      expect(view.result.sold_out_total).toBeGreaterThan(0);
+      await expect(
+        page.getByRole('link', { name: t('admin.today.lowStockAll', { count: view.result.low_stock_total }) }),
+      ).toHaveAttribute('href', `${en(locale)}/admin/catalog?low_stock=1`);
+      await expect(section.locator('tbody tr')).toHaveCount(lowStock.length);
+      const soldOut = page.getByRole('link', {
+        name: t('admin.today.soldOut', { count: view.result.sold_out_total }),
+      });
+      await soldOut.click();
+      await page.waitForURL((u) => u.search === '?sold_out=1');
+      await expect(page.getByRole('checkbox', { name: t('admin.catalog.soldOut') })).toBeChecked();
+    });
+
     test('an ended session goes to sign-in and back to the page, signed in with a recovery code', async ({
       page,
       context,

@@ -16,12 +16,19 @@ interface Filters {
   q: string;
   state: string;
   lowStock: boolean;
+  soldOut: boolean;
   page: number;
 }
 
 function readFilters(): Filters {
   const p = new URLSearchParams(location.search);
-  return { q: p.get('q') ?? '', state: p.get('state') ?? '', lowStock: p.get('low_stock') === '1', page: 1 };
+  return {
+    q: p.get('q') ?? '',
+    state: p.get('state') ?? '',
+    lowStock: p.get('low_stock') === '1',
+    soldOut: p.get('sold_out') === '1',
+    page: 1,
+  };
 }
 
 function Products({ locale, me, onChanged }: { locale: Locale; me: StaffMe; onChanged: () => void }) {
@@ -39,6 +46,7 @@ function Products({ locale, me, onChanged }: { locale: Locale; me: StaffMe; onCh
           q: filters.q || undefined,
           state: filters.state || undefined,
           lowStock: filters.lowStock ? 1 : undefined,
+          soldOut: filters.soldOut ? 1 : undefined,
           page: filters.page,
           limit: ADMIN_PAGE_SIZE,
         },
@@ -56,6 +64,7 @@ function Products({ locale, me, onChanged }: { locale: Locale; me: StaffMe; onCh
       q: String(data.get('q') ?? '').trim(),
       state: String(data.get('state') ?? ''),
       lowStock: data.get('lowStock') === 'on',
+      soldOut: data.get('soldOut') === 'on',
       page: 1,
     });
   }
@@ -109,6 +118,7 @@ function Products({ locale, me, onChanged }: { locale: Locale; me: StaffMe; onCh
             ]}
           />
           <Check label={t('admin.catalog.lowStock')} name="lowStock" defaultChecked={filters.lowStock} />
+          <Check label={t('admin.catalog.soldOut')} name="soldOut" defaultChecked={filters.soldOut} />
           <Button type="submit" primary>
             {t('admin.catalog.search')}
           </Button>

@@ -57,7 +57,13 @@ function Body({ locale }: { locale: Locale }) {
       p.minSpend ? t('admin.promo.minSpend', { amount: price(p.minSpend) }) : '',
     ]
       .filter(Boolean)
-      .join(' · ');
+      // Each term whole on its line: an amount is never broken.
+      .map((term, i) => (
+        <span key={term}>
+          {i > 0 && ' · '}
+          <span className="sw-nowrap">{term}</span>
+        </span>
+      ));
 
   return (
     <>
@@ -78,16 +84,17 @@ function Body({ locale }: { locale: Locale }) {
             <tbody>
               {list.map((p) => (
                 <tr key={p.id}>
-                  <td>
+                  <td className="sw-card-1">
                     {nameOf(p)}
                     <br />
                     <span className="muted">{p.code ? t('admin.promo.code') : t('admin.promo.auto')}</span>
                   </td>
                   <td>{terms(p)}</td>
                   <td>
-                    {when(p.startsAt, locale)} – {when(p.endsAt, locale)}
+                    <span className="sw-nowrap">{when(p.startsAt, locale)}</span> –{' '}
+                    <span className="sw-nowrap">{when(p.endsAt, locale)}</span>
                   </td>
-                  <td>
+                  <td className="sw-nowrap">
                     {p.used}
                     {p.maxUses ? ` / ${p.maxUses}` : ''}
                   </td>

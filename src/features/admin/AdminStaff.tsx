@@ -112,10 +112,10 @@ function Body({ locale }: { locale: Locale }) {
             <tbody>
               {list.map((s) => (
                 <tr key={s.email}>
-                  <td>{s.email}</td>
-                  <td>{s.name}</td>
-                  <td>{t(`admin.role.${s.role}`)}</td>
-                  <td>{t(`admin.staff.status.${s.status}`)}</td>
+                  <td className="sw-card-1">{s.email}</td>
+                  <td className="sw-card-2">{s.name}</td>
+                  <td className="sw-card-3">{t(`admin.role.${s.role}`)}</td>
+                  <td className="sw-card-3">{t(`admin.staff.status.${s.status}`)}</td>
                   <td>{when(s.lastLoginAt, locale)}</td>
                   <td className="sw-admin-actions">
                     {s.status !== 'disabled' && (

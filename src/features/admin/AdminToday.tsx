@@ -29,6 +29,8 @@ interface TodayView {
     option: string;
     stock: number;
   }[];
+  lowStockTotal: number;
+  soldOutTotal: number;
   lowStockAt: number;
   returns: ReturnCounts;
 }
@@ -120,6 +122,20 @@ function Body({ locale }: { locale: Locale }) {
           </Table>
         ) : (
           <p>{t('admin.none')}</p>
+        )}
+        {view.lowStockTotal > 0 && (
+          <p>
+            <a href={adminPath(locale, 'catalog', '?low_stock=1')}>
+              {t('admin.today.lowStockAll', { count: view.lowStockTotal })}
+            </a>
+          </p>
+        )}
+        {view.soldOutTotal > 0 && (
+          <p>
+            <a href={adminPath(locale, 'catalog', '?sold_out=1')}>
+              {t('admin.today.soldOut', { count: view.soldOutTotal })}
+            </a>
+          </p>
         )}
       </Section>
     </>

@@ -56,18 +56,18 @@ export function OrderTable(props: {
                 />
               </td>
             )}
-            <td>
+            <td className="sw-card-1 sw-nowrap">
               <a href={adminPath(locale, 'order', `?no=${encodeURIComponent(r.no)}`)}>{r.no}</a>
             </td>
-            <td>{when(r.createdAt, locale)}</td>
-            <td>
+            <td data-label={t('admin.col.created')}>{when(r.createdAt, locale)}</td>
+            <td data-label={t('admin.col.receiver')}>
               {r.receiverName}
               <br />
-              {r.receiverPhone}
+              <span className="sw-nowrap">{r.receiverPhone}</span>
             </td>
-            <td>{price(r.total)}</td>
-            <td>{stateLabel(locale, r.state)}</td>
-            <td>{shippingLabel(locale, r.shippingMethod)}</td>
+            <td className="sw-card-3 sw-nowrap">{price(r.total)}</td>
+            <td className="sw-card-2">{stateLabel(locale, r.state)}</td>
+            <td data-label={t('admin.col.shipping')}>{shippingLabel(locale, r.shippingMethod)}</td>
             <td>
               <OrderFlags locale={locale} row={r} />
             </td>

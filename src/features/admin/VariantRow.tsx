@@ -77,11 +77,13 @@ export function VariantRow(props: { locale: Locale; v: AdminVariant; owner: bool
 
   return (
     <tr>
-      <td>{locale === 'en' ? v.optionEn : v.optionZh}</td>
-      <td>{v.sku}</td>
-      <td>{owner ? input('price') : money(v.price)}</td>
-      <td>{input('stock')}</td>
-      <td>{v.waiting}</td>
+      <td className="sw-card-1">{locale === 'en' ? v.optionEn : v.optionZh}</td>
+      <td className="sw-card-2 sw-nowrap">{v.sku}</td>
+      <td data-label={t('admin.col.price')} className="sw-nowrap">
+        {owner ? input('price') : money(v.price)}
+      </td>
+      <td data-label={t('admin.col.stock')}>{input('stock')}</td>
+      <td data-label={t('admin.col.waiting')}>{v.waiting}</td>
       <td>
         <form id={formId} onSubmit={(e) => void save(e)} noValidate>
           <button type="submit" className="sw-button" aria-busy={busy || undefined}>

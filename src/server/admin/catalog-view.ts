@@ -35,6 +35,7 @@ export async function listProductsForConsole(
     q?: string | undefined;
     state?: 'published' | 'withdrawn' | undefined;
     lowStock?: boolean;
+    soldOut?: boolean;
     page: number;
     limit: number;
   },
@@ -66,6 +67,12 @@ export async function listProductsForConsole(
     base = base.where((eb) =>
       eb.exists(
         eb.selectFrom('variants as v').select('v.id').whereRef('v.product_id', '=', 'p.id').where('v.stock', '<=', low),
+      ),
+    );
+  if (q.soldOut)
+    base = base.where((eb) =>
+      eb.exists(
+        eb.selectFrom('variants as v').select('v.id').whereRef('v.product_id', '=', 'p.id').where('v.stock', '<=', 0),
       ),
     );
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
@@ -115,11 +122,31 @@ export async function listProductsForConsole(
   return paged(data, Number(count?.n ?? 0), q.page, q.limit);
 }
 
-/** Variants at or below LOW_STOCK_AT of products on sale, lowest first. */
-export function lowStockVariants(deps: Deps, limit: number) {
-  return deps.db.kysely
+/** Variants of products on sale that are sold out (`soldOut`) or else at or below LOW_STOCK_AT yet in stock. */
+function onSale(deps: Deps, soldOut: boolean) {
+  const q = deps.db.kysely
     .selectFrom('variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
+    .where('p.withdrawn_at', 'is', null);
+  return soldOut ? q.where('v.stock', '<=', 0) : q.where('v.stock', '>', 0).where('v.stock', '<=', lowStockAt(deps));
+}
+
+/** How many variants of products on sale are sold out, and how many are low (in stock, at or below LOW_STOCK_AT). */
+export async function stockCounts(deps: Deps): Promise<{ low: number; soldOut: number }> {
+  const count = async (soldOut: boolean) =>
+    Number(
+      (
+        await onSale(deps, soldOut)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+  return { low: await count(false), soldOut: await count(true) };
+}
+
+/** The lowest variants in stock at or below LOW_STOCK_AT, of products on sale (sold-out ones are counted apart). */
+export function lowInStockVariants(deps: Deps, limit: number) {
+  return onSale(deps, false)
     .select([
       'v.sku',
       'p.slug as handle',
@@ -128,8 +155,6 @@ export function lowStockVariants(deps: Deps, limit: number) {
       'v.option_value_zh as option',
       'v.stock',
     ])
-    .where('v.stock', '<=', lowStockAt(deps))
-    .where('p.withdrawn_at', 'is', null)
     .orderBy('v.stock')
     .orderBy('v.id')
     .limit(limit)

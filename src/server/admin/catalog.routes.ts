@@ -15,6 +15,8 @@ import type { ImageResolver } from '../catalog/admin/plan.ts';
 import { feedGaps } from '../catalog/feed-gaps.ts';
 import { ok, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
+import { refusalText } from '../common/refusals.ts';
+import { textField } from '../common/text-rules.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import { pagesUpdateNotice } from '../ops/page-rebuild-notice.ts';
 import { pageQuery } from './admin-common.ts';
@@ -30,6 +32,7 @@ const productsQuery = z.strictObject({
   q: z.string().max(100, { message: 'tooLong' }).optional(),
   state: z.enum(['published', 'withdrawn'], { message: 'invalid' }).optional(),
   low_stock: z.enum(['1', '0']).optional(),
+  sold_out: z.enum(['1', '0']).optional(),
   ...pageQuery,
 });
 const flag = z.enum(['1', '0', 'true', 'false']).optional();
@@ -37,7 +40,8 @@ const importQuery = z.strictObject({
   dry_run: flag,
   withdraw_missing: flag,
   confirm_withdraw: flag,
-  filename: z.string().max(120).optional(),
+  // The change log's subject: a name shown on one line in the console and the owner's terminal.
+  filename: textField({ max: 120, visible: true }).optional(),
 });
 const on = (v: string | undefined) => v === '1' || v === 'true';
 
@@ -45,7 +49,8 @@ const on = (v: string | undefined) => v === '1' || v === 'true';
 const byOf = (c: Context<AdminEnv>) => staffOf(c).name;
 
 function editError(err: unknown): unknown {
-  if (err instanceof CatalogEditError) return new ApiError('CATALOG_EDIT_REFUSED', { params: { reason: err.message } });
+  if (err instanceof CatalogEditError)
+    return new ApiError('CATALOG_EDIT_REFUSED', { params: { reason: refusalText(err.refusal) }, cause: err });
   return err;
 }
 
@@ -69,6 +74,7 @@ adminCatalog.get('/products', requireStaff, async (c) => {
       q: q.q,
       state: q.state,
       lowStock: q.low_stock === '1',
+      soldOut: q.sold_out === '1',
       page: q.page,
       limit: q.limit,
     }),
@@ -150,21 +156,21 @@ adminCatalog.post('/catalog/import', requireOwner('catalog'), async (c) => {
     withdrawMissing: on(q.withdraw_missing),
     withdrawMany: on(q.confirm_withdraw),
     by: byOf(c),
-    subject: q.filename?.trim() || 'console upload',
+    subject: q.filename || 'console upload',
     now,
     resolveImage: uploadPhotos(deps.env.MEDIA_DIR, dryRun),
   });
   return ok(c, {
     dry_run: dryRun,
     applied: report.applied,
-    problems: report.problems.map((p) => ({ ...p, message: describeProblem(locale, p) })),
+    problems: report.problems.map((p) => ({ ...p, message: describeProblem(locale, p, 'console') })),
     unknown_columns: report.unknownColumns,
     generated_skus: report.generatedSkus,
     brands_created: report.brandsCreated,
     categories_created: report.categoriesCreated,
     withdrawn: report.withdrawn,
     counts: report.counts,
-    lines: importReportLines(report, locale, dryRun),
+    lines: importReportLines(report, locale, dryRun, 'console'),
     ...(report.applied ? { pages_notice: await pagesUpdateNotice(deps.db, locale, now) } : {}),
   });
 });

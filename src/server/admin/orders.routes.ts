@@ -2,7 +2,9 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { ADMIN_LABELS_MAX } from '../../config.ts';
 import { ok } from '../common/envelope.ts';
-import { ApiError } from '../common/errors.ts';
+import { ApiError, ERRORS, fillMessage } from '../common/errors.ts';
+import { pick } from '../common/i18n.ts';
+import { refusalText } from '../common/refusals.ts';
 import { textField } from '../common/text-rules.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import type { OrderState } from '../db/schema.ts';
@@ -70,7 +72,8 @@ async function act<T>(c: Context<AdminEnv>, action: string, no: string, detail: 
   try {
     return await audited(deps, actorOf(staffOf(c), c.get('ip')), action, no, detail, run);
   } catch (err) {
-    if (err instanceof OrderAdminError) throw new ApiError('ORDER_ACTION_REFUSED', { params: { reason: err.message } });
+    if (err instanceof OrderAdminError)
+      throw new ApiError('ORDER_ACTION_REFUSED', { params: { reason: refusalText(err.refusal) }, cause: err });
     throw err;
   }
 }
@@ -100,7 +103,8 @@ adminOrders.post('/orders/labels', noQuery, requireStaff, async (c) => {
       labels.push({ no, ...(await act(c, 'label', no, '', () => labelForShop(deps, no))) });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      refused.push({ no, message: err.code === 'ORDER_NOT_FOUND' ? `No order ${no}.` : err.message });
+      const locale = c.get('locale');
+      refused.push({ no, message: fillMessage(pick(ERRORS[err.code], locale), err.params, locale) });
     }
   }
   return ok(c, {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
+import { refusalText } from '../common/refusals.ts';
 import { jsonBody, noQuery } from '../common/validation.ts';
 import {
   addAuto,
@@ -55,7 +56,9 @@ const defined = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 const refused = (err: unknown) =>
-  err instanceof PromotionAdminError ? new ApiError('PROMOTION_REFUSED', { params: { reason: err.message } }) : err;
+  err instanceof PromotionAdminError
+    ? new ApiError('PROMOTION_REFUSED', { params: { reason: refusalText(err.refusal) }, cause: err })
+    : err;
 
 /** Promotions (docs/admin-api.md): the owner only; the same services as `npm run promotions`. */
 export const adminPromotions = new Hono<AdminEnv>();

@@ -1,13 +1,17 @@
-import { ADMIN_TODAY_LIST_MAX } from '../../config.ts';
+import { ADMIN_TODAY_LIST_MAX, ADMIN_TODAY_LOW_STOCK_MAX } from '../../config.ts';
 import type { Deps } from '../context.ts';
 import { taipeiDay, taipeiMidnight } from '../notify/owner-mail.ts';
 import { salesBetween, searchOrders } from '../orders/order-search.ts';
 import { returnCounts } from '../returns/return-queues.ts';
-import { lowStockAt, lowStockVariants } from './catalog-view.ts';
+import { lowInStockVariants, lowStockAt, stockCounts } from './catalog-view.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The console's Today: orders and sales today and yesterday (Taiwan days), what waits, what needs a person, low stock, returns waiting per queue. */
+/**
+ * The console's Today: orders and sales today and yesterday (Taiwan days), what waits, what needs a
+ * person, the lowest variants still in stock (the catalog's low-stock filter has them all) and how
+ * many are sold out, and the returns waiting per queue.
+ */
 export async function today(deps: Deps) {
   const k = deps.db.kysely;
   const day = taipeiDay(deps.clock.now());
@@ -16,6 +20,7 @@ export async function today(deps: Deps) {
   const page = { page: 1, limit: ADMIN_TODAY_LIST_MAX };
   const toShip = await searchOrders(deps, { view: 'to-ship', ...page });
   const needs = await searchOrders(deps, { view: 'needs-action', ...page });
+  const counts = await stockCounts(deps);
   return {
     today: { day, ...(await salesBetween(k, from, from + DAY_MS)) },
     yesterday: { day: yesterday, ...(await salesBetween(k, from - DAY_MS, from)) },
@@ -23,7 +28,12 @@ export async function today(deps: Deps) {
     to_ship_total: toShip.total,
     needs_action: needs.data,
     needs_action_total: needs.total,
-    low_stock: (await lowStockVariants(deps, ADMIN_TODAY_LIST_MAX)).map((v) => ({ ...v, stock: Number(v.stock) })),
+    low_stock: (await lowInStockVariants(deps, ADMIN_TODAY_LOW_STOCK_MAX)).map((v) => ({
+      ...v,
+      stock: Number(v.stock),
+    })),
+    low_stock_total: counts.low,
+    sold_out_total: counts.soldOut,
     low_stock_at: lowStockAt(deps),
     returns: await returnCounts(k),
   };

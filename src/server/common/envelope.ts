@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError, ERRORS, type ErrorCode, fillMessage } from './errors.ts';
+import { ApiError, ERRORS, type ErrorCode, fillMessage, type MessageParams } from './errors.ts';
 import { pick } from './i18n.ts';
 import { log } from './log.ts';
 
@@ -37,12 +37,12 @@ export function failBody(
   code: ErrorCode,
   locale: 'zh-TW' | 'en',
   fields?: Record<string, string>,
-  params?: Record<string, string | number>,
+  params?: MessageParams,
 ) {
   return {
     status: false,
     result: null,
-    message: fillMessage(pick(ERRORS[code], locale), params),
+    message: fillMessage(pick(ERRORS[code], locale), params, locale),
     code,
     ...(fields ? { errors: fields } : {}),
   };

@@ -1,5 +1,7 @@
+import type { Locale } from '../../config.ts';
 import { ADMIN_ERRORS } from './errors-admin.ts';
 import { RETURN_ERRORS } from './errors-returns.ts';
+import { type Msg, pick } from './i18n.ts';
 
 /**
  * The catalogue of API errors: a stable code, an HTTP status and a message in each locale that says
@@ -277,15 +279,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly retryAfterS: number | undefined;
-  /** Values for the `{name}` placeholders of the catalogue message. */
-  readonly params: Record<string, string | number> | undefined;
+  /** Values for the `{name}` placeholders of the catalogue message (a Msg: in the caller's language). */
+  readonly params: MessageParams | undefined;
 
   constructor(
     code: ErrorCode,
     opts: {
       fields?: Record<string, string>;
       retryAfterS?: number;
-      params?: Record<string, string | number>;
+      params?: MessageParams;
       cause?: unknown;
     } = {},
   ) {
@@ -299,10 +301,15 @@ export class ApiError extends Error {
   }
 }
 
-/** Puts `params` into the `{name}` placeholders of a catalogue message. */
-export function fillMessage(message: string, params?: Record<string, string | number>): string {
+/** Values of a message's `{name}` placeholders: as they are, or a text in both languages. */
+export type MessageParams = Record<string, string | number | Msg>;
+
+/** Puts `params` into the `{name}` placeholders of a catalogue message; a Msg value in `locale`. */
+export function fillMessage(message: string, params?: MessageParams, locale: Locale = 'en'): string {
   if (!params) return message;
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name];
+    return typeof value === 'object' ? pick(value, locale) : String(value);
+  });
 }

@@ -54,6 +54,8 @@ export const FIELD_MESSAGES = {
   tooShort: { zh: '內容太短。', en: 'The value is too short.' },
   tooLong: { zh: '內容太長。', en: 'The value is too long.' },
   number: { zh: '請輸入數字。', en: 'Enter a number.' },
+  wholeNumber: { zh: '請輸入整數，不能有小數。', en: 'This must be a whole number, without decimals.' },
+  numberRange: { zh: '這個數字超出可接受的範圍。', en: 'This number is out of the accepted range.' },
   quantity: { zh: '數量須為 1 到 99 的整數。', en: 'The quantity is a whole number from 1 to 99.' },
   sku: { zh: '請選擇商品規格。', en: 'Choose a product option.' },
   note: { zh: '備註最多 200 個字。', en: 'The note can have at most 200 characters.' },
@@ -107,25 +109,54 @@ function wrongType(expected: string, input: unknown): Msg {
   };
 }
 
+const NUMBER_ORIGINS = new Set(['number', 'int', 'bigint']);
+const figure = (n: number | bigint) => n.toLocaleString('en-US');
+
 function messageFor(issue: z.core.$ZodIssue): Msg {
-  // A value of the wrong type says so, whatever message the schema gave the field's other rules.
+  // A number too large for JSON's doubles (1e400) is read as Infinity: a number, yet out of range.
+  const infinite = issue.code === 'invalid_type' && (issue as { received?: string }).received === 'Infinity';
   // A fraction where a whole number is expected is of the right type: the field's own message tells it.
   const fraction = issue.code === 'invalid_type' && issue.expected === 'int' && typeof issue.input === 'number';
-  if (issue.code === 'invalid_type' && issue.input !== undefined && !fraction) {
+  // A value of the wrong type says so, whatever message the schema gave the field's other rules.
+  if (issue.code === 'invalid_type' && issue.input !== undefined && !fraction && !infinite) {
     return wrongType(issue.expected, issue.input);
   }
   const named = FIELD_MESSAGES[issue.message as FieldMessageKey];
   if (named) return named;
+  if (infinite) return FIELD_MESSAGES.numberRange;
+  if (fraction) return FIELD_MESSAGES.wholeNumber;
   switch (issue.code) {
     case 'invalid_type':
       return FIELD_MESSAGES.required;
     case 'too_small':
+      if (NUMBER_ORIGINS.has(issue.origin)) {
+        const min = figure(issue.minimum);
+        return issue.inclusive
+          ? { zh: `不得小於 ${min}。`, en: `This must be at least ${min}.` }
+          : { zh: `必須大於 ${min}。`, en: `This must be more than ${min}.` };
+      }
       return FIELD_MESSAGES.tooShort;
     case 'too_big':
+      if (NUMBER_ORIGINS.has(issue.origin)) {
+        const max = figure(issue.maximum);
+        return issue.inclusive
+          ? { zh: `不得大於 ${max}。`, en: `This must be at most ${max}.` }
+          : { zh: `必須小於 ${max}。`, en: `This must be less than ${max}.` };
+      }
       return FIELD_MESSAGES.tooLong;
     default:
       return FIELD_MESSAGES.invalid;
   }
+}
+
+/**
+ * zod checks a whole number against the safe-integer range before the schema's own bounds: that
+ * issue is left out when the field has another, which names the bound the schema sets.
+ */
+function isSafeRangeIssue(issue: z.core.$ZodIssue, issues: readonly z.core.$ZodIssue[]): boolean {
+  if ((issue.code !== 'too_big' && issue.code !== 'too_small') || issue.origin !== 'int') return false;
+  const path = issue.path.join('.');
+  return issues.some((other) => other !== issue && other.path.join('.') === path);
 }
 
 /** Turns zod issues into `{field: message}` in the locale; the first issue of a field wins. */
@@ -137,6 +168,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale)
       for (const key of issue.keys) out[[...issue.path, key].join('.')] ??= pick(FIELD_MESSAGES.unknownField, locale);
       continue;
     }
+    if (isSafeRangeIssue(issue, issues)) continue;
     const field = issue.path.length ? issue.path.join('.') : '_';
     out[field] ??= pick(messageFor(issue), locale);
   }

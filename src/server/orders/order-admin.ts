@@ -1,5 +1,6 @@
 import { ApiError } from '../common/errors.ts';
 import { log } from '../common/log.ts';
+import { type Refusal, stateName } from '../common/refusals.ts';
 import type { Deps } from '../context.ts';
 import type { OrderState } from '../db/schema.ts';
 import { resendShopperMail } from '../notify/owner-commands.ts';
@@ -17,11 +18,13 @@ import { shippedText, textReceiver } from './order-sms.ts';
 import { CANCELLABLE, moveOrder } from './order-state.ts';
 import { readOrder, type WireOrder } from './order-view.ts';
 
-/** A refusal of the shop owner's tools, with a message for the terminal. */
+/** A refusal of the shop owner's tools: a message for the terminal, and the refusal for the console. */
 export class OrderAdminError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly refusal: Refusal;
+  constructor(message: string, refusal: Refusal, cause?: unknown) {
+    super(message, { cause });
     this.name = 'OrderAdminError';
+    this.refusal = refusal;
   }
 }
 
@@ -43,12 +46,15 @@ async function orderByNo(deps: Deps, no: string) {
     ])
     .where('no', '=', no)
     .executeTakeFirst();
-  if (!row) throw new OrderAdminError(`No order ${no}.`);
+  if (!row) throw new OrderAdminError(`No order ${no}.`, { code: 'order_missing', params: { no } });
   return row;
 }
 
 const refuse = (no: string, state: string, to: string) =>
-  new OrderAdminError(`Order ${no} is ${state}: it cannot be moved to ${to}.`);
+  new OrderAdminError(`Order ${no} is ${state}: it cannot be moved to ${to}.`, {
+    code: 'order_state',
+    params: { no, state: stateName(state), to: stateName(to) },
+  });
 
 /**
  * The newest orders, optionally of one state; `needsAction`: only those waiting for the shop's hand
@@ -109,10 +115,11 @@ export async function shipByLogistics(deps: Deps, no: string): Promise<{ shipmen
   try {
     const { orderId, created } = await createShipment(deps, no);
     const shipment = await readShipment(deps.db.kysely, orderId, 'zh-TW');
-    if (!shipment) throw new OrderAdminError(`Order ${no} has no shipment.`);
+    if (!shipment)
+      throw new OrderAdminError(`Order ${no} has no shipment.`, { code: 'order_no_shipment', params: { no } });
     return { shipment, created };
   } catch (err) {
-    if (err instanceof ShipError) throw new OrderAdminError(err.message);
+    if (err instanceof ShipError) throw new OrderAdminError(err.message, err.refusal, err);
     throw err;
   }
 }
@@ -121,7 +128,11 @@ export async function shipByLogistics(deps: Deps, no: string): Promise<{ shipmen
 export async function labelForShop(deps: Deps, no: string) {
   const o = await orderByNo(deps, no);
   const form = await labelForm(deps, o.id);
-  if (!form) throw new OrderAdminError(`Order ${no} has no logistics order yet: run ship ${no} first.`);
+  if (!form)
+    throw new OrderAdminError(`Order ${no} has no logistics order yet: run ship ${no} first.`, {
+      code: 'label_before_ship',
+      params: { no },
+    });
   return form;
 }
 
@@ -143,7 +154,7 @@ export async function showForShop(
 ): Promise<WireOrder & { invoice_action_needed: string | null; needs_refund: boolean; held_notices: HeldNotice[] }> {
   const o = await orderByNo(deps, no);
   const view = await readOrder(deps.db.kysely, o.id, 'zh-TW', deps.clock.now());
-  if (!view) throw new OrderAdminError(`No order ${no}.`);
+  if (!view) throw new OrderAdminError(`No order ${no}.`, { code: 'order_missing', params: { no } });
   return {
     ...view,
     invoice_action_needed: o.invoice_action_needed,
@@ -174,13 +185,20 @@ async function heldNotices(deps: Deps, orderId: number): Promise<HeldNotice[]> {
  */
 export async function shipOrder(deps: Deps, no: string, carrier: string, tracking: string): Promise<void> {
   if (!carrier || carrier.length > CARRIER_MAX)
-    throw new OrderAdminError(`--carrier needs 1 to ${CARRIER_MAX} characters.`);
+    throw new OrderAdminError(`--carrier needs 1 to ${CARRIER_MAX} characters.`, {
+      code: 'carrier_length',
+      params: { max: CARRIER_MAX },
+    });
   if (!tracking || tracking.length > TRACKING_MAX)
-    throw new OrderAdminError(`--tracking needs 1 to ${TRACKING_MAX} characters.`);
+    throw new OrderAdminError(`--tracking needs 1 to ${TRACKING_MAX} characters.`, {
+      code: 'tracking_length',
+      params: { max: TRACKING_MAX },
+    });
   const o = await orderByNo(deps, no);
   if (o.shipping_method === 'shop')
     throw new OrderAdminError(
       `Order ${no} is picked up at the shop: nothing ships. Run deliver ${no} when it is picked up.`,
+      { code: 'shop_pickup', params: { no } },
     );
   const now = deps.clock.now();
   const moved = await deps.db.kysely.transaction().execute(async (trx) => {
@@ -241,7 +259,7 @@ export async function cancelForShop(
   try {
     parcel = await cancelParcel(deps, o, { unsent: opts.unsent ?? false }, provider);
   } catch (err) {
-    if (err instanceof ParcelCancelError) throw new OrderAdminError(err.message);
+    if (err instanceof ParcelCancelError) throw new OrderAdminError(err.message, err.refusal, err);
     throw err;
   }
   try {
@@ -250,7 +268,10 @@ export async function cancelForShop(
     if (!(err instanceof ApiError)) throw err;
     const now = await orderByNo(deps, no);
     throw err.code === 'ORDER_CANCEL_ASK_SHOP'
-      ? new OrderAdminError(`Order ${no} has a logistics order being created: run ship ${no} first, then cancel.`)
+      ? new OrderAdminError(`Order ${no} has a logistics order being created: run ship ${no} first, then cancel.`, {
+          code: 'ship_pending',
+          params: { no },
+        })
       : refuse(no, now.state, 'cancelled');
   }
   return parcel;
@@ -294,7 +315,11 @@ export async function reconcileForShop(deps: Deps, no?: string): Promise<Reconci
       .select('id')
       .where('order_id', '=', order.id)
       .executeTakeFirst();
-    if (!tried) throw new OrderAdminError(`Order ${no} has no payment attempt: there is nothing to ask ECPay.`);
+    if (!tried)
+      throw new OrderAdminError(`Order ${no} has no payment attempt: there is nothing to ask ECPay.`, {
+        code: 'no_payment_attempt',
+        params: { no },
+      });
     orders = [order];
   } else {
     orders = await k
@@ -319,14 +344,24 @@ export async function reconcileForShop(deps: Deps, no?: string): Promise<Reconci
 export async function resendMailForShop(deps: Deps, no: string): Promise<{ purpose: string; to: string }> {
   const o = await orderByNo(deps, no);
   const r = await resendShopperMail(deps, o.id);
-  if (!r) throw new OrderAdminError(`Order ${no} has no mail to the shopper to send again.`);
+  if (!r)
+    throw new OrderAdminError(`Order ${no} has no mail to the shopper to send again.`, {
+      code: 'no_mail_to_resend',
+      params: { no },
+    });
   if ('to' in r) return r;
-  if (r.refused === 'no-address') throw new OrderAdminError(`Order ${no} has no email address: no mail was sent.`);
+  if (r.refused === 'no-address')
+    throw new OrderAdminError(`Order ${no} has no email address: no mail was sent.`, {
+      code: 'resend_no_address',
+      params: { no },
+    });
   if (r.refused === 'wait')
     throw new OrderAdminError(
       `The placed mail of ${no} waits for ECPay's ATM account or store code: it goes by itself once they come. No mail was sent now.`,
+      { code: 'resend_waits_for_payment_code', params: { no } },
     );
   throw new OrderAdminError(
     `The mail server did not take the mail of ${no} (${r.error}): no mail was sent. Try again later.`,
+    { code: 'resend_mail_refused', params: { no, error: r.error ?? '' } },
   );
 }

@@ -1,14 +1,18 @@
 import type { Selectable } from 'kysely';
+import { PROMOTION_FIELDS } from '../common/refusal-texts.ts';
+import type { Refusal } from '../common/refusals.ts';
 import type { Deps } from '../context.ts';
 import type { PromotionsTable } from '../db/tables/promotions.ts';
 import { normalizeCode } from './promotion-store.ts';
 import type { Tier } from './rules.ts';
 
-/** A refusal of the owner's promotions tool, with a message for the terminal. */
+/** A refusal of the owner's promotions tool: a message for the terminal, and the refusal for the console. */
 export class PromotionAdminError extends Error {
-  constructor(message: string) {
+  readonly refusal: Refusal;
+  constructor(message: string, refusal: Refusal) {
     super(message);
     this.name = 'PromotionAdminError';
+    this.refusal = refusal;
   }
 }
 
@@ -23,23 +27,43 @@ const CODE_RE = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
  */
 export function taipeiTime(text: string, edge: 'from' | 'to'): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(text.trim());
-  if (!m) throw new PromotionAdminError(`"${text}" is not a date: write 2026-11-30 or 2026-11-30T18:00 (Taiwan time).`);
+  if (!m)
+    throw new PromotionAdminError(`"${text}" is not a date: write 2026-11-30 or 2026-11-30T18:00 (Taiwan time).`, {
+      code: 'date_invalid',
+      params: { value: text },
+    });
   const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number?, number?];
   const day = Date.UTC(y, mo - 1, d);
   const check = new Date(day);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || (h ?? 0) > 23 || (mi ?? 0) > 59)
-    throw new PromotionAdminError(`"${text}" is not a real date.`);
+    throw new PromotionAdminError(`"${text}" is not a real date.`, { code: 'date_unreal', params: { value: text } });
   const local =
     m[4] === undefined ? day + (edge === 'to' ? DAY_MS : 0) : day + (h ?? 0) * 3_600_000 + (mi ?? 0) * 60_000;
   return local - TAIPEI_OFFSET_MS;
 }
 
-const whole = (name: string, v: string | undefined, min = 0): number | null => {
+/** The command's flag of each figure, for the terminal's text. */
+const FLAGS: Record<keyof typeof PROMOTION_FIELDS, string> = {
+  off: '--off',
+  percent: '--percent',
+  cap: '--cap',
+  min: '--min',
+  uses: '--uses',
+  per_member: '--per-member',
+  free_shipping_over: '--free-shipping-over',
+};
+
+const whole = (field: keyof typeof PROMOTION_FIELDS, v: string | undefined, min = 0): number | null => {
   if (v === undefined || v === '') return null;
   if (!/^\d{1,9}$/.test(v) || Number(v) < min)
-    throw new PromotionAdminError(`${name} must be a whole number of at least ${min}.`);
+    throw new PromotionAdminError(`${FLAGS[field]} must be a whole number of at least ${min}.`, {
+      code: 'figure_whole',
+      params: { field: PROMOTION_FIELDS[field], min },
+    });
   return Number(v);
 };
+const refuse = (message: string, code: Refusal['code'], params?: Refusal['params']) =>
+  new PromotionAdminError(message, { code, ...(params ? { params } : {}) });
 
 const slugs = (v: string | undefined): string =>
   JSON.stringify(
@@ -71,23 +95,23 @@ export interface CodeInput {
 function period(from: string | undefined, to: string | undefined) {
   const starts = from ? taipeiTime(from, 'from') : null;
   const ends = to ? taipeiTime(to, 'to') : null;
-  if (starts !== null && ends !== null && ends <= starts) throw new PromotionAdminError('--to must come after --from.');
+  if (starts !== null && ends !== null && ends <= starts) throw refuse('--to must come after --from.', 'period_order');
   return { starts_at: starts, ends_at: ends };
 }
 
 /** Adds a coupon code: an amount off or a percentage off (with an optional cap), and its conditions. */
 export async function addCode(deps: Deps, input: CodeInput): Promise<Selectable<PromotionsTable>> {
   const code = normalizeCode(input.code);
-  if (!CODE_RE.test(code)) throw new PromotionAdminError('A code is 3 to 32 letters, digits, - or _.');
-  const off = whole('--off', input.off, 1);
-  const percent = whole('--percent', input.percent, 1);
+  if (!CODE_RE.test(code)) throw refuse('A code is 3 to 32 letters, digits, - or _.', 'code_format');
+  const off = whole('off', input.off, 1);
+  const percent = whole('percent', input.percent, 1);
   if ((off === null) === (percent === null))
-    throw new PromotionAdminError('Give exactly one of --off <NT$> or --percent <n>.');
-  if (percent !== null && percent > 100) throw new PromotionAdminError('--percent is 1 to 100.');
-  if (off !== null && input.cap) throw new PromotionAdminError('--cap goes with --percent.');
+    throw refuse('Give exactly one of --off <NT$> or --percent <n>.', 'off_or_percent');
+  if (percent !== null && percent > 100) throw refuse('--percent is 1 to 100.', 'percent_range');
+  if (off !== null && input.cap) throw refuse('--cap goes with --percent.', 'cap_with_percent');
   const k = deps.db.kysely;
   if (await k.selectFrom('promotions').select('id').where('code', '=', code).executeTakeFirst())
-    throw new PromotionAdminError(`The code ${code} exists already.`);
+    throw refuse(`The code ${code} exists already.`, 'code_exists', { code });
   const label = off !== null ? `NT$${off.toLocaleString('en-US')}` : `${percent}%`;
   return k
     .insertInto('promotions')
@@ -98,10 +122,10 @@ export async function addCode(deps: Deps, input: CodeInput): Promise<Selectable<
       name_en: input.nameEn?.trim() || input.name?.trim() || `Code ${code}: ${label} off`,
       off_amount: off,
       off_percent: percent,
-      cap: whole('--cap', input.cap, 1),
-      min_spend: whole('--min', input.min) ?? 0,
-      max_uses: whole('--uses', input.uses, 1),
-      per_member: whole('--per-member', input.perMember, 1),
+      cap: whole('cap', input.cap, 1),
+      min_spend: whole('min', input.min) ?? 0,
+      max_uses: whole('uses', input.uses, 1),
+      per_member: whole('per_member', input.perMember, 1),
       first_order: input.firstOrder ? 1 : 0,
       members_only: input.membersOnly ? 1 : 0,
       combinable: input.combinable ? 1 : 0,
@@ -128,27 +152,27 @@ export interface AutoInput {
 /** `3000:300` → {min: 3000, off: 300}. */
 export function parseTier(text: string): Tier {
   const m = /^(\d{1,9}):(\d{1,9})$/.exec(text.trim());
-  if (!m) throw new PromotionAdminError(`--tier ${text}: write <min>:<off>, e.g. 3000:300.`);
+  if (!m) throw refuse(`--tier ${text}: write <min>:<off>, e.g. 3000:300.`, 'tier_format', { value: text });
   const tier = { min: Number(m[1]), off: Number(m[2]) };
   if (tier.off < 1 || tier.off > tier.min)
-    throw new PromotionAdminError(`--tier ${text}: the amount off is 1 to the minimum.`);
+    throw refuse(`--tier ${text}: the amount off is 1 to the minimum.`, 'tier_off_range', { value: text });
   return tier;
 }
 
 /** Adds an automatic promotion: spend thresholds (one tier or several), or free shipping above a sum. */
 export async function addAuto(deps: Deps, input: AutoInput): Promise<Selectable<PromotionsTable>> {
   const name = input.name?.trim();
-  if (!name) throw new PromotionAdminError('--name is required.');
+  if (!name) throw refuse('--name is required.', 'name_required');
   const tiers = input.tiers.map(parseTier).sort((a, b) => a.min - b.min);
   if (new Set(tiers.map((t) => t.min)).size !== tiers.length)
-    throw new PromotionAdminError('Two tiers have the same minimum.');
+    throw refuse('Two tiers have the same minimum.', 'tier_same_min');
   for (let i = 1; i < tiers.length; i++)
-    if (tiers[i]!.off <= tiers[i - 1]!.off) throw new PromotionAdminError('A higher tier must take more off.');
-  const freeOver = whole('--free-shipping-over', input.freeShippingOver);
+    if (tiers[i]!.off <= tiers[i - 1]!.off) throw refuse('A higher tier must take more off.', 'tier_more_off');
+  const freeOver = whole('free_shipping_over', input.freeShippingOver);
   if (!tiers.length && freeOver === null)
-    throw new PromotionAdminError('Give at least one --tier <min>:<off>, or --free-shipping-over <NT$>.');
+    throw refuse('Give at least one --tier <min>:<off>, or --free-shipping-over <NT$>.', 'tiers_or_free');
   if (tiers.length && freeOver !== null)
-    throw new PromotionAdminError('A promotion has tiers or free shipping, not both.');
+    throw refuse('A promotion has tiers or free shipping, not both.', 'tiers_not_free');
   return deps.db.kysely
     .insertInto('promotions')
     .values({
@@ -180,7 +204,7 @@ export async function showCode(deps: Deps, code: string) {
     .selectAll()
     .where('code', '=', normalizeCode(code))
     .executeTakeFirst();
-  if (!promotion) throw new PromotionAdminError(`No code ${normalizeCode(code)}.`);
+  if (!promotion) throw refuse(`No code ${normalizeCode(code)}.`, 'code_unknown', { code: normalizeCode(code) });
   const uses = await k
     .selectFrom('promotion_uses as u')
     .innerJoin('orders as o', 'o.id', 'u.order_id')
@@ -199,7 +223,8 @@ export async function disableCode(deps: Deps, code: string): Promise<void> {
     .where('code', '=', normalizeCode(code))
     .where('disabled_at', 'is', null)
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new PromotionAdminError(`No code ${normalizeCode(code)} in use.`);
+  if (Number(done.numUpdatedRows) !== 1)
+    throw refuse(`No code ${normalizeCode(code)} in use.`, 'code_not_in_use', { code: normalizeCode(code) });
 }
 
 /** Stops a promotion, a code or an automatic one, by its id (the console's disable); false when there is none. */
@@ -213,6 +238,7 @@ export async function disablePromotion(deps: Deps, id: number): Promise<boolean>
     .where('id', '=', id)
     .where('disabled_at', 'is', null)
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new PromotionAdminError(`Promotion ${id} is already disabled.`);
+  if (Number(done.numUpdatedRows) !== 1)
+    throw refuse(`Promotion ${id} is already disabled.`, 'promotion_disabled', { id });
   return true;
 }

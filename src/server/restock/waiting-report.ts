@@ -1,3 +1,4 @@
+import { terminalSafe } from '../common/terminal-text.ts';
 import type { Deps } from '../context.ts';
 import { waitingCounts } from './alerts.ts';
 
@@ -14,10 +15,10 @@ export async function waitingLines(deps: Pick<Deps, 'db'>, locale: 'zh-TW' | 'en
   const cells = [
     [...TEXT.head[locale]],
     ...rows.map((r) => [
-      r.sku,
+      terminalSafe(r.sku),
       String(r.waiting),
       String(r.stock),
-      r.option ? `${r.product} — ${r.option}` : r.product,
+      r.option ? `${terminalSafe(r.product)} — ${terminalSafe(r.option)}` : terminalSafe(r.product),
     ]),
   ];
   const width = [0, 1, 2].map((i) => Math.max(...cells.map((c) => c[i]!.length)));

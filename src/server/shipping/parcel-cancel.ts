@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Refusal } from '../common/refusals.ts';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { ExpressUnclearError, type LogisticsProvider } from '../providers/logistics/adapter.ts';
@@ -6,13 +7,15 @@ import { ExpressRefusal } from '../providers/logistics/express.ts';
 import { CANCELLABLE_SUB_TYPE } from '../providers/logistics/express-cancel.ts';
 import { PARCEL_CANCELLED } from './parcel-booked.ts';
 import { logisticsProvider } from './shipment-provider.ts';
-import { carrierName } from './shipment-text.ts';
+import { CARRIER_NAMES, carrierName, STATUS_TEXT } from './shipment-text.ts';
 
-/** Why the owner's cancel stops before the order is touched, for the terminal. */
+/** Why the owner's cancel stops before the order is touched: for the terminal, and the refusal for the console. */
 export class ParcelCancelError extends Error {
-  constructor(message: string, cause?: unknown) {
+  readonly refusal: Refusal;
+  constructor(message: string, refusal: Refusal, cause?: unknown) {
     super(message, { cause });
     this.name = 'ParcelCancelError';
+    this.refusal = refusal;
   }
 }
 
@@ -54,16 +57,24 @@ export async function cancelParcel(
   if (s.state === 'creating')
     throw new ParcelCancelError(
       `ECPay's answer to the logistics order of ${no} was unclear: run ship ${no} first (it looks the order up), then cancel.`,
+      { code: 'ship_pending', params: { no } },
     );
   const carrier = carrierName(s.sub_type, 'en');
+  const carrierWords = CARRIER_NAMES[s.sub_type as keyof typeof CARRIER_NAMES] ?? { zh: s.sub_type, en: s.sub_type };
+  const parcel = { no, carrier: carrierWords, id: s.logistics_id };
   if (s.status !== 'created')
     throw new ParcelCancelError(
       `The ${carrier} parcel of ${no} (${s.logistics_id}) is already ${s.status}: ECPay cannot cancel it now. The order follows the parcel (one left unclaimed comes back and cancels the order).`,
+      {
+        code: 'parcel_moving',
+        params: { ...parcel, status: STATUS_TEXT[s.status as keyof typeof STATUS_TEXT] ?? s.status },
+      },
     );
   if (opts.unsent) return 'unsent';
   if (s.sub_type !== CANCELLABLE_SUB_TYPE)
     throw new ParcelCancelError(
       `The ${carrier} logistics order of ${no} (${s.logistics_id}) is booked, and ECPay has no cancel for it (only for 7-ELEVEN C2C). Keep the parcel and do not hand it over: ECPay does not charge for a parcel never sent, and its shipping code lapses. Then run cancel ${no} --unsent.`,
+      { code: 'parcel_no_cancel', params: parcel },
     );
   try {
     await provider.cancelC2c({
@@ -76,11 +87,13 @@ export async function cancelParcel(
     if (err instanceof ExpressRefusal)
       throw new ParcelCancelError(
         `ECPay refused to cancel the 7-ELEVEN logistics order of ${no} (${s.logistics_id}): ${err.message}. The order is not cancelled. If the parcel was not dropped off and an earlier cancel went through (ECPay's merchant back office shows it), run cancel ${no} --unsent.`,
+        { code: 'parcel_cancel_refused', params: { ...parcel, message: err.message } },
         err,
       );
     if (err instanceof ExpressUnclearError)
       throw new ParcelCancelError(
         `ECPay did not answer the cancel of the logistics order of ${no}; the order is not cancelled. Run cancel ${no} again.`,
+        { code: 'parcel_cancel_unclear', params: { no } },
         err,
       );
     throw err;

@@ -1,3 +1,4 @@
+import { type Refusal, stateName } from '../common/refusals.ts';
 import type { Deps } from '../context.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { lockOrder } from '../payment/notices.ts';
@@ -13,13 +14,21 @@ import {
 } from '../providers/logistics/express.ts';
 import { logisticsProvider, serverReplyUrl } from './shipment-provider.ts';
 
-/** A refusal to ship, with a message for the owner's terminal. */
+/** A refusal to ship: a message for the owner's terminal, and the refusal for the console. */
 export class ShipError extends Error {
-  constructor(message: string, cause?: unknown) {
+  readonly refusal: Refusal;
+  constructor(message: string, refusal: Refusal, cause?: unknown) {
     super(message, { cause });
     this.name = 'ShipError';
+    this.refusal = refusal;
   }
 }
+
+const notShippable = (no: string, state: string) =>
+  new ShipError(`Order ${no} is ${state}: only paid (or collect-on-delivery) orders ship.`, {
+    code: 'ship_state',
+    params: { no, state: stateName(state) },
+  });
 
 /** Penghu, Kinmen and Lienchiang: ECPay's Distance 02. */
 const OUTLYING_CITIES = new Set(['澎湖縣', '金門縣', '連江縣']);
@@ -56,7 +65,14 @@ async function requestOf(deps: Deps, o: NonNullable<OrderRow>, subType: ExpressS
     .execute();
   const collection = (COLLECTED as readonly string[]).includes(o.payment_method);
   if (collection && o.total > GOODS_AMOUNT_MAX)
-    throw new ShipError(`Order ${o.no} collects NT$${o.total}: ECPay collects at most NT$${GOODS_AMOUNT_MAX}.`);
+    throw new ShipError(`Order ${o.no} collects NT$${o.total}: ECPay collects at most NT$${GOODS_AMOUNT_MAX}.`, {
+      code: 'collect_over_max',
+      params: {
+        no: o.no,
+        total: `NT$${o.total.toLocaleString('en-US')}`,
+        max: `NT$${GOODS_AMOUNT_MAX.toLocaleString('en-US')}`,
+      },
+    });
   const phone = (await sysVar(deps, 'phone')).replace(/\D/g, '');
   // The shop's address: "106 臺北市大安區…" (postal code first).
   const [zip = '', ...rest] = (await sysVar(deps, 'addr')).split(' ');
@@ -117,14 +133,20 @@ export async function createShipment(
   provider: LogisticsProvider = logisticsProvider(deps),
 ): Promise<Shipped> {
   const o = await orderOf(deps, no);
-  if (!o) throw new ShipError(`No order ${no}.`);
-  if (o.shipping_method === 'shop') throw new ShipError(`Order ${no} is picked up at the shop: nothing to ship.`);
+  if (!o) throw new ShipError(`No order ${no}.`, { code: 'order_missing', params: { no } });
+  if (o.shipping_method === 'shop')
+    throw new ShipError(`Order ${no} is picked up at the shop: nothing to ship.`, {
+      code: 'shop_pickup',
+      params: { no },
+    });
   if (o.shipping_method !== 'cvs' && o.shipping_method !== 'home')
-    throw new ShipError(`Order ${no} ships by ${o.shipping_method}: use --carrier and --tracking.`);
+    throw new ShipError(`Order ${no} ships by ${o.shipping_method}: use --carrier and --tracking.`, {
+      code: 'ship_by_hand',
+      params: { no, method: o.shipping_method },
+    });
   const k = deps.db.kysely;
   if ((await shipmentOf(deps, o.id))?.state === 'created') return { orderId: o.id, created: false };
-  if (o.state !== 'paid' && o.state !== 'processing')
-    throw new ShipError(`Order ${no} is ${o.state}: only paid (or collect-on-delivery) orders ship.`);
+  if (o.state !== 'paid' && o.state !== 'processing') throw notShippable(no, o.state);
   const subType = (o.shipping_method === 'cvs' ? o.cvs_sub_type : deps.env.ECPAY_HOME_CARRIER) as ExpressSubType;
   const req = await requestOf(deps, o, subType);
   const now = deps.clock.now();
@@ -163,8 +185,7 @@ export async function createShipment(
     return 'claimed';
   });
   if (claim === 'created') return { orderId: o.id, created: false };
-  if (claim !== 'claimed' && claim !== 'unclear')
-    throw new ShipError(`Order ${no} is ${claim}: only paid (or collect-on-delivery) orders ship.`);
+  if (claim !== 'claimed' && claim !== 'unclear') throw notShippable(no, claim);
   const unclear = claim === 'unclear';
   const fail = async (message: string) => {
     await k
@@ -173,7 +194,10 @@ export async function createShipment(
       .where('order_id', '=', o.id)
       .where('state', '=', 'creating')
       .execute();
-    return new ShipError(`ECPay refused the logistics order of ${no}: ${message}`);
+    return new ShipError(`ECPay refused the logistics order of ${no}: ${message}`, {
+      code: 'ecpay_refused',
+      params: { no, message },
+    });
   };
   try {
     let made = unclear ? await provider.find(req.merchantTradeNo) : null;
@@ -194,6 +218,7 @@ export async function createShipment(
     if (err instanceof ExpressUnclearError)
       throw new ShipError(
         `ECPay did not answer clearly for order ${no}. Run ship again: it looks up ${req.merchantTradeNo} first.`,
+        { code: 'ecpay_unclear', params: { no, trade: req.merchantTradeNo } },
         err,
       );
     throw err;

@@ -41,6 +41,53 @@ const changes = () =>
     .limit(1)
     .executeTakeFirstOrThrow();
 
+describe('Today’s stock and the catalog’s stock filters', () => {
+  it('Today lists the ten lowest variants in stock and counts the sold-out ones; the catalog filters both', async () => {
+    const k = shop.deps.db.kysely;
+    const ids = (
+      await k
+        .selectFrom('variants as v')
+        .innerJoin('products as p', 'p.id', 'v.product_id')
+        .select('v.id')
+        .where('p.withdrawn_at', 'is', null)
+        .orderBy('v.id', 'desc')
+        .limit(16)
+        .execute()
+    ).map((r) => r.id);
+    for (const [i, id] of ids.entries())
+      await k
+        .updateTable('variants')
+        .set({ stock: i < 4 ? 0 : 1 + (i % 3) })
+        .where('id', '=', id)
+        .execute();
+    const onSale = k
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .where('p.withdrawn_at', 'is', null);
+    const n = async (q: typeof onSale) =>
+      Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const soldOut = await n(onSale.where('v.stock', '=', 0));
+    const low = await n(onSale.where('v.stock', '>', 0).where('v.stock', '<=', 3));
+
+    const r = (await shop.call('GET', '/api/admin/today', { token: staff.token })).json.result;
+    expect(r.low_stock).toHaveLength(10);
+    const stocks = r.low_stock.map((v: { stock: number }) => v.stock);
+    expect(stocks.every((x: number) => x >= 1 && x <= 3)).toBe(true);
+    expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+    expect(r).toMatchObject({ low_stock_total: low, sold_out_total: soldOut });
+    expect(soldOut).toBeGreaterThanOrEqual(4);
+
+    const list = await shop.call('GET', '/api/admin/products?sold_out=1&limit=100', { token: staff.token });
+    expect(list.status).toBe(200);
+    expect(list.json.result.data.length).toBeGreaterThan(0);
+    for (const p of list.json.result.data)
+      expect(
+        p.variants.some((v: { stock: number }) => v.stock === 0),
+        p.handle,
+      ).toBe(true);
+  });
+});
+
 describe('PATCH /api/admin/variants/{sku}', () => {
   it('a staff account sets a stock count, logged under its name, and the pages rebuild', async () => {
     const before = await latestCatalogChange(shop.deps.db);
@@ -51,6 +98,28 @@ describe('PATCH /api/admin/variants/{sku}', () => {
     expect((await variant()).stock).toBe(42);
     expect(await changes()).toMatchObject({ by: '林小幫', action: 'stock', subject: sku, after: '42' });
     expect(await latestCatalogChange(shop.deps.db)).toBeGreaterThan(before);
+  });
+
+  it('a wrong figure gets the field text that names what is wrong, in the caller’s language', async () => {
+    const cases: [string, string, string][] = [
+      ['{"stock":1.5}', 'This must be a whole number, without decimals.', '請輸入整數，不能有小數。'],
+      ['{"stock":1e400}', 'This number is out of the accepted range.', '這個數字超出可接受的範圍。'],
+      ['{"stock":-1}', 'This must be at least 0.', '不得小於 0。'],
+      ['{"stock":1e9}', 'This must be at most 999,999,999.', '不得大於 999,999,999。'],
+      ['{"stock":1e18}', 'This must be at most 999,999,999.', '不得大於 999,999,999。'],
+      ['{"stock":"3"}', 'This field must be a number, not text.', '此欄位應為數字，收到的是文字。'],
+    ];
+    const { stock } = await variant();
+    for (const [body, en, zh] of cases)
+      for (const [lang, text] of [
+        ['en', en],
+        ['zh-TW', zh],
+      ] as const) {
+        const r = await shop.call('PATCH', `/api/admin/variants/${sku}`, { token: staff.token, body, lang });
+        expect(r.status, body).toBe(400);
+        expect(r.json.errors, `${body} ${lang}`).toEqual({ stock: text });
+      }
+    expect((await variant()).stock).toBe(stock);
   });
 
   it('a staff account cannot change a price: 403 with why, nothing changed', async () => {
@@ -269,6 +338,20 @@ describe('import and export', () => {
     expect(applied.pages_notice).toBeTruthy();
     expect(await count()).toBe(before + 2);
     expect(await changes()).toMatchObject({ by: '王店主', action: 'import', subject: 'spring.csv' });
+  });
+
+  it('refuses a file name with control characters, a direction override or a line break for the change log', async () => {
+    const last = await changes();
+    for (const name of ['spring\u001b[2J.csv', 'gpj\u202Ecsv.exe', 'a.csv\r\nforged line', 'a\u2028b.csv']) {
+      const r = await upload(owner.token, `?filename=${encodeURIComponent(name)}`);
+      expect(r.status).toBe(400);
+      const body = await r.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.errors).toEqual({
+        filename: 'Remove control characters, text-direction overrides or broken characters.',
+      });
+    }
+    expect((await changes()).id).toBe(last.id);
   });
 
   it('reports bad rows with their line, column and message', async () => {

@@ -201,12 +201,15 @@ describe('order actions', () => {
     const r = await shop.call('POST', `/api/admin/orders/${o.no}/complete`, { token: owner.token, lang: 'en' });
     expect(r.status).toBe(409);
     expect(r.json.code).toBe('ORDER_ACTION_REFUSED');
-    expect(r.json.message).toContain('cannot be moved to completed');
+    expect(r.json.message).toBe(`Not done: Order ${o.no} is awaiting payment: it cannot become completed.`);
+    const zh = await shop.call('POST', `/api/admin/orders/${o.no}/complete`, { token: owner.token, lang: 'zh-TW' });
+    expect(zh.json.message).toBe(`無法執行：訂單 ${o.no} 目前是「待付款」，無法改為「已完成」。`);
     const [row] = await audit(o.no);
     expect(row).toMatchObject({ who: '王店主', action: 'complete', ok: 0 });
     expect(row!.detail).toContain('refused: ');
     const reconcile = await shop.call('POST', `/api/admin/orders/${o.no}/reconcile`, { token: staff.token });
     expect(reconcile.status).toBe(409);
+    expect(reconcile.json.message).toBe(`無法執行：訂單 ${o.no} 沒有付款紀錄，不需向綠界對帳。`);
     expect((await shop.call('POST', '/api/admin/orders/NOPE-1/deliver', { token: staff.token })).status).toBe(404);
     expect((await shop.call('GET', '/api/admin/orders/NOPE-1', { token: staff.token })).json.code).toBe(
       'ORDER_NOT_FOUND',
@@ -291,9 +294,15 @@ describe('order actions', () => {
     const noMail = await placeFixtureOrder(shop, { payment: 'credit' });
     await k.updateTable('orders').set({ receiver_email: '' }).where('id', '=', noMail.id).execute();
     await k.insertInto('notifications').values(placedRow(noMail.id, 'sent')).execute();
-    const nowhere = await shop.call('POST', `/api/admin/orders/${noMail.no}/resend-mail`, { token: staff.token });
+    const nowhere = await shop.call('POST', `/api/admin/orders/${noMail.no}/resend-mail`, {
+      token: staff.token,
+      lang: 'en',
+    });
     expect(nowhere.status).toBe(409);
     expect(nowhere.json.message).toMatch(/no email address: no mail was sent/);
+    // The console reads it in its own language.
+    const nowhereZh = await shop.call('POST', `/api/admin/orders/${noMail.no}/resend-mail`, { token: staff.token });
+    expect(nowhereZh.json.message).toMatch(/沒有電子郵件地址，沒有寄出任何信/);
     expect(await placedMails(atm.no)).toHaveLength(0);
   });
 

@@ -71,6 +71,40 @@ describe('promotions (owner)', () => {
     expect(bad.json.message).toBe('The promotion was not saved: A higher tier must take more off.');
   });
 
+  it('a refusal speaks the caller’s language and names the form’s fields, never the command’s flags', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ kind: 'code', code: 'PCT150', percent: 150 }, '折扣百分比須為 1 到 100。', 'The percentage off is 1 to 100.'],
+      [
+        { kind: 'code', code: 'BOTH1', off: 100, percent: 10 },
+        '請填寫折抵金額或折扣百分比，兩者擇一。',
+        'Give an amount off or a percentage off: one of the two.',
+      ],
+      [
+        { kind: 'code', code: 'CAP1', off: 100, cap: 50 },
+        '折抵上限只用於百分比折扣。',
+        'A cap goes with a percentage off only.',
+      ],
+      [
+        { kind: 'code', code: 'USES1', off: 100, uses: 0 },
+        '可使用次數須為不小於 1 的整數。',
+        'The number of uses must be a whole number of at least 1.',
+      ],
+      [{ kind: 'auto', name: '', tiers: ['3000:300'] }, '請填寫名稱。', 'A name is required.'],
+      [
+        { kind: 'auto', name: '免運', tiers: [] },
+        '請至少填寫一個級距，或免運門檻。',
+        'Give at least one tier, or a free-shipping threshold.',
+      ],
+    ];
+    for (const [body, zh, en] of cases) {
+      const inZh = await shop.call('POST', '/api/admin/promotions', { token: owner.token, body, lang: 'zh-TW' });
+      expect(inZh.status).toBe(422);
+      expect(inZh.json.message).toBe(`無法儲存優惠：${zh}`);
+      const inEn = await shop.call('POST', '/api/admin/promotions', { token: owner.token, body, lang: 'en' });
+      expect(inEn.json.message).toBe(`The promotion was not saved: ${en}`);
+    }
+  });
+
   it('a staff account is refused every promotions route', async () => {
     for (const [method, path] of [
       ['GET', '/api/admin/promotions'],

@@ -90,4 +90,23 @@ describe('everyday catalog edits', () => {
     ]);
     expect(lines[6]).toContain('import  shopify-template.csv');
   });
+
+  it('prints a stored subject, name or value with controls as one line of visible escapes', async () => {
+    clock += 1000;
+    await shop.deps.db.kysely
+      .insertInto('catalog_changes')
+      .values({
+        at: clock,
+        by: 'ow\u202Ener',
+        action: 'import',
+        subject: 'spring\u001b[2J\r\n2026-01-01 00:00:00  owner  price  X  1 → 2.csv',
+        before: 'a\u2028b',
+        after: 'c\td',
+      })
+      .execute();
+    const [line = ''] = await edit('log', []);
+    for (const ch of ['\n', '\r', '\t', '\u001b', '\u202e', '\u2028']) expect(line).not.toContain(ch);
+    expect(line.split('  ').slice(1, 4)).toEqual(['ow\\u202ener', 'import', 'spring\\x1b[2J\\r\\n2026-01-01 00:00:00']);
+    expect(line).toContain('a\\u2028b → c\\td');
+  });
 });

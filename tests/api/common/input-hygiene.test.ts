@@ -31,6 +31,21 @@ describe('text fields refuse what is not text, beside the field', () => {
     expect(info.json.result.name).toBe('測試會員');
   });
 
+  it('names and addresses with invisible line separators or direction marks', async () => {
+    const m = await registerMember(shop);
+    for (const [field, value] of [
+      ['name', '王小明\u2028'],
+      ['name', '王\u200F小明'],
+      ['name', '\u061C王小明'],
+      ['addr', '信義路五段7號\u2029到貨請打電話'],
+      ['addr', '信義路\u200E五段7號'],
+    ] as const) {
+      const r = await shop.call('PATCH', '/api/users/update', { token: m.token, body: { [field]: value }, lang: 'en' });
+      expectFail(r, 400, 'VALIDATION_FAILED');
+      expect(r.json.errors).toEqual({ [field]: UNSAFE });
+    }
+  });
+
   it('stores names and addresses in NFC', async () => {
     const m = await registerMember(shop);
     const r = await shop.call('PATCH', '/api/users/update', {

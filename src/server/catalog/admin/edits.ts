@@ -1,20 +1,27 @@
 import { createReadStream } from 'node:fs';
+import { type Refusal, refusalIn } from '../../common/refusals.ts';
+import { terminalSafe } from '../../common/terminal-text.ts';
 import type { Db } from '../../db/index.ts';
 import { queueRestocked } from '../../restock/restock-queue.ts';
 import { logChange, readChanges } from './change-log.ts';
 import type { ToolLocale } from './messages.ts';
 import { readCsv } from './read-csv.ts';
 
-/** A refused edit: its message is for the owner (unknown SKU, a bad amount). */
-export class CatalogEditError extends Error {}
+/** A refused edit (unknown SKU, a bad amount): the refusal, and its text in the tool's language as the message. */
+export class CatalogEditError extends Error {
+  readonly refusal: Refusal;
+  constructor(refusal: Refusal, locale: ToolLocale) {
+    super(refusalIn(refusal, locale));
+    this.name = 'CatalogEditError';
+    this.refusal = refusal;
+  }
+}
 
 const WHOLE = /^\d{1,9}$/;
 
 const TEXT = {
   usage: { 'zh-TW': '用法錯誤', en: 'wrong usage' },
   noSku: { 'zh-TW': '找不到 SKU', en: 'no variant has the SKU' },
-  noHandle: { 'zh-TW': '找不到商品', en: 'no product has the handle' },
-  badPrice: { 'zh-TW': '價格須為整數新台幣', en: 'the price must be a whole NT$ amount' },
   badCount: { 'zh-TW': '數量須為 0 或正整數', en: 'the count must be a whole number of 0 or more' },
   noChanges: { 'zh-TW': '沒有變更紀錄。', en: 'No changes recorded.' },
   unchanged: { 'zh-TW': '未變更', en: 'unchanged' },
@@ -36,7 +43,7 @@ export interface EditRequest {
  * the catalogue fingerprint moves and the next rebuild shows it. Returns the lines to print.
  */
 export async function runEdit(db: Db, r: EditRequest): Promise<string[]> {
-  const t = (k: keyof typeof TEXT) => TEXT[k][r.locale];
+  const t = sayIn(r.locale);
   const now = r.now ?? Date.now();
   const k = db.kysely;
   const [a, b] = r.args;
@@ -46,36 +53,37 @@ export async function runEdit(db: Db, r: EditRequest): Promise<string[]> {
     return rows.map((c) =>
       [
         new Date(Number(c.at)).toISOString().replace('T', ' ').slice(0, 19),
-        c.by,
+        terminalSafe(c.by),
         c.action,
-        c.subject,
-        `${c.before} → ${c.after}`,
+        terminalSafe(c.subject),
+        `${terminalSafe(c.before)} → ${terminalSafe(c.after)}`,
       ].join('  '),
     );
   }
   if (r.command === 'price') {
-    if (!a || !b) throw new CatalogEditError(t('usage'));
-    if (!WHOLE.test(b)) throw new CatalogEditError(`${t('badPrice')}: ${b}`);
+    if (!a || !b) throw t.refuse({ code: 'edit_usage' });
+    if (!WHOLE.test(b)) throw t.refuse({ code: 'price_whole', params: { value: b } });
     return [await setVariant(db, 'price', a, Number(b), r.by, now, t)];
   }
   if (r.command === 'stock') {
     if (r.file) return stocktake(db, r.file, r.by, now, t);
-    if (!a || !b) throw new CatalogEditError(t('usage'));
-    if (!WHOLE.test(b)) throw new CatalogEditError(`${t('badCount')}: ${b}`);
+    if (!a || !b) throw t.refuse({ code: 'edit_usage' });
+    if (!WHOLE.test(b)) throw t.refuse({ code: 'count_whole', params: { value: b } });
     return [await setVariant(db, 'stock', a, Number(b), r.by, now, t)];
   }
   if (r.command === 'publish' || r.command === 'withdraw') {
-    if (!a) throw new CatalogEditError(t('usage'));
+    if (!a) throw t.refuse({ code: 'edit_usage' });
     return [(await setPublication(db, a, r.command, r.by, now, r.locale)).line];
   }
-  throw new CatalogEditError(t('usage'));
+  throw t.refuse({ code: 'edit_usage' });
 }
 
-type Say = (k: keyof typeof TEXT) => string;
-const sayIn =
-  (locale: ToolLocale): Say =>
-  (k) =>
-    TEXT[k][locale];
+/** The texts of one language, and a refusal in it. */
+const sayIn = (locale: ToolLocale) =>
+  Object.assign((k: keyof typeof TEXT) => TEXT[k][locale], {
+    refuse: (refusal: Refusal) => new CatalogEditError(refusal, locale),
+  });
+type Say = ReturnType<typeof sayIn>;
 
 /**
  * Publishes or withdraws a product by its handle, with its change-log line (`by`: who), in one
@@ -96,7 +104,7 @@ export async function setPublication(
       .select(['id', 'withdrawn_at'])
       .where('slug', '=', handle)
       .executeTakeFirst();
-    if (!p) throw new CatalogEditError(`${t('noHandle')}: ${handle}`);
+    if (!p) throw t.refuse({ code: 'handle_unknown', params: { handle } });
     const before = p.withdrawn_at === null ? 'published' : 'withdrawn';
     const after = action === 'publish' ? 'published' : 'withdrawn';
     if (before === after) return { state: after, changed: false, line: `${handle}: ${after} (${t('unchanged')})` };
@@ -124,14 +132,13 @@ export async function setReturnable(
   now: number,
   locale: ToolLocale,
 ): Promise<{ returnable: boolean; changed: boolean }> {
-  const t = sayIn(locale);
   return db.kysely.transaction().execute(async (trx) => {
     const p = await trx
       .selectFrom('products')
       .select(['id', 'returnable'])
       .where('slug', '=', handle)
       .executeTakeFirst();
-    if (!p) throw new CatalogEditError(`${t('noHandle')}: ${handle}`);
+    if (!p) throw new CatalogEditError({ code: 'handle_unknown', params: { handle } }, locale);
     const before = Number(p.returnable) === 1;
     if (before === returnable) return { returnable, changed: false };
     await trx
@@ -166,15 +173,15 @@ export async function setVariantFields(
 ): Promise<{ sku: string; price: number; stock: number; changes: string[] }> {
   const t = sayIn(locale);
   if (values.price !== undefined && !WHOLE.test(String(values.price)))
-    throw new CatalogEditError(`${t('badPrice')}: ${values.price}`);
+    throw t.refuse({ code: 'price_whole', params: { value: String(values.price) } });
   if (values.stock !== undefined && !WHOLE.test(String(values.stock)))
-    throw new CatalogEditError(`${t('badCount')}: ${values.stock}`);
+    throw t.refuse({ code: 'count_whole', params: { value: String(values.stock) } });
   return db.kysely.transaction().execute(async (trx) => {
     const changes: string[] = [];
     if (values.price !== undefined) changes.push(await setVariantIn(trx, 'price', sku, values.price, by, now, t));
     if (values.stock !== undefined) changes.push(await setVariantIn(trx, 'stock', sku, values.stock, by, now, t));
     const v = await trx.selectFrom('variants').select(['price', 'stock']).where('sku', '=', sku).executeTakeFirst();
-    if (!v) throw new CatalogEditError(`${t('noSku')}: ${sku}`);
+    if (!v) throw t.refuse({ code: 'sku_unknown', params: { sku } });
     return { sku, price: Number(v.price), stock: Number(v.stock), changes };
   });
 }
@@ -206,7 +213,7 @@ async function setVariantIn(
     .select(['id', 'product_id', 'price', 'stock'])
     .where('sku', '=', sku)
     .executeTakeFirst();
-  if (!v) throw new CatalogEditError(`${t('noSku')}: ${sku}`);
+  if (!v) throw t.refuse({ code: 'sku_unknown', params: { sku } });
   const before = v[field];
   if (before === value) return `${sku}: ${field} ${value} (${t('unchanged')})`;
   await trx
@@ -265,7 +272,7 @@ async function stocktake(db: Db, file: string, by: string, now: number, t: Say):
     for (const r of rows) known.add(r.sku);
   }
   for (const c of counts) if (!known.has(c.sku)) problems.push(`line ${c.line}: sku: ${t('noSku')}: ${c.sku}`);
-  if (problems.length) throw new CatalogEditError(problems.join('\n'));
+  if (problems.length) throw t.refuse({ code: 'stock_file', params: { list: problems.join('\n') } });
   return db.kysely.transaction().execute(async (trx) => {
     const lines: string[] = [];
     for (const c of counts) lines.push(await setVariantIn(trx, 'stock', c.sku, c.count, by, now, t));

@@ -1,12 +1,17 @@
 import type { ImportReport } from './import-catalog.ts';
-import { describeProblem, say, type ToolLocale } from './messages.ts';
+import { describeProblem, type Surface, say, type ToolLocale } from './messages.ts';
 
-/** The import's report as lines for the owner's terminal. */
-export function importReportLines(r: ImportReport, locale: ToolLocale, dryRun: boolean): string[] {
+/** The import's report as lines for the owner's terminal (or the console, as `surface` says). */
+export function importReportLines(
+  r: ImportReport,
+  locale: ToolLocale,
+  dryRun: boolean,
+  surface: Surface = 'terminal',
+): string[] {
   const lines: string[] = [];
   if (r.unknownColumns.length) lines.push(say(locale, 'unknown_columns', { list: r.unknownColumns.join(', ') }));
   if (r.problems.length) {
-    for (const p of r.problems) lines.push(describeProblem(locale, p));
+    for (const p of r.problems) lines.push(describeProblem(locale, p, surface));
     lines.push(say(locale, 'refused', { n: r.problems.length }));
     return lines;
   }

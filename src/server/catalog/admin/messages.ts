@@ -1,3 +1,5 @@
+import { terminalSafe } from '../../common/terminal-text.ts';
+
 /** The catalog tool's texts in both locales: problems found in a file, and what was done. */
 export type ToolLocale = 'zh-TW' | 'en';
 
@@ -162,6 +164,25 @@ export const PROBLEMS = T({
 
 export type ProblemCode = keyof typeof PROBLEMS;
 
+/** Where a text is read: the owner's terminal (the command's flags) or the console (its boxes). */
+export type Surface = 'terminal' | 'console';
+
+/** The problems the console words its own way, naming its boxes where the command names flags. */
+export const CONSOLE_PROBLEMS: Partial<typeof PROBLEMS> = {
+  withdraw_too_many: {
+    'zh-TW': (a) =>
+      `「下架 CSV 裡沒有的商品」將下架 ${a.n} 件商品，超過販售中 ${a.total} 件的一半；請檢查檔案，確定要下架請勾選「我確定要下架它們」`,
+    en: (a) =>
+      `“Withdraw the products the CSV leaves out” would withdraw ${a.n} of the ${a.total} products on sale, more than half; check the file, or tick “Yes, withdraw them” if you mean it`,
+  },
+};
+
+/** A problem's reason in `locale` as `surface` words it. */
+export function problemReason(locale: ToolLocale, code: ProblemCode, args: Args, surface: Surface): string {
+  const text = (surface === 'console' && CONSOLE_PROBLEMS[code]) || PROBLEMS[code];
+  return text[locale](oneLine(args));
+}
+
 /** A refused row: where, which column, why. */
 export interface Problem {
   line: number;
@@ -214,10 +235,18 @@ const LINES = T({
 
 export type LineCode = keyof typeof LINES;
 
+/** Values from a file or the database, each kept on its one line: controls show as escapes (terminalSafe). */
+const oneLine = (args: Args): Args =>
+  Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? terminalSafe(v) : v]));
+
 export function say(locale: ToolLocale, code: LineCode, args: Args = {}): string {
-  return LINES[code][locale](args);
+  return LINES[code][locale](oneLine(args));
 }
 
-export function describeProblem(locale: ToolLocale, p: Problem): string {
-  return say(locale, 'problem', { line: p.line, column: p.column, reason: PROBLEMS[p.code][locale](p.args ?? {}) });
+export function describeProblem(locale: ToolLocale, p: Problem, surface: Surface = 'terminal'): string {
+  return say(locale, 'problem', {
+    line: p.line,
+    column: p.column,
+    reason: problemReason(locale, p.code, p.args ?? {}, surface),
+  });
 }
