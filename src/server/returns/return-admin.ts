@@ -89,7 +89,8 @@ export async function approveReturn(deps: Deps, id: number, method?: ReturnMetho
   const r = await returnRow(deps, id);
   const chosen = method ?? ((await parcelReturnable(deps, r.order_id)) ? 'parcel' : 'shopper');
   if (chosen === 'parcel' && !(await parcelReturnable(deps, r.order_id))) throw new ReturnActionError(NO_PARCEL);
-  const retry = r.state === 'approved' && r.return_method === 'parcel' && ['', 'failed'].includes(r.parcel_status);
+  const retry =
+    r.state === 'approved' && r.return_method === 'parcel' && ['', 'failed', 'booking'].includes(r.parcel_status);
   if (!(retry && chosen === 'parcel'))
     await move(deps, id, 'approved', chosen, async (trx) => {
       await trx.updateTable('returns').set({ return_method: chosen }).where('id', '=', id).execute();

@@ -40,6 +40,9 @@ export const RETURN_NOTIFY_PATH = '/api/returns/ecpay/notify';
 const STORE_CHAINS: Record<string, ReturnChain> = { UNIMARTC2C: 'UNIMART', FAMIC2C: 'FAMI', HILIFEC2C: 'HILIFE' };
 const HOME_RETURNS = new Set(['TCAT']);
 
+/** A booking claimed this long ago and not finished (the server stopped mid-call) may be claimed again. */
+export const BOOKING_STALE_MS = 2 * 60_000;
+
 const chainOf = (subType: string): ReturnChain | 'TCAT' | null =>
   STORE_CHAINS[subType] ?? (HOME_RETURNS.has(subType) ? 'TCAT' : null);
 
@@ -73,7 +76,7 @@ const reasonOf = (err: unknown): string => {
 
 /**
  * Books the return parcel of an approved `parcel` return, once: claims the row ('' or failed →
- * booking), calls ECPay, and keeps what it booked (status created) or why it failed (status failed,
+ * booking, or a booking left unfinished for BOOKING_STALE_MS), calls ECPay, and keeps what it booked (status created) or why it failed (status failed,
  * the reason; throws ReturnActionError). A return already booked, or being booked, is left alone.
  */
 export async function bookReturnParcel(deps: Deps, returnId: number): Promise<void> {
@@ -99,7 +102,12 @@ export async function bookReturnParcel(deps: Deps, returnId: number): Promise<vo
     .where('id', '=', returnId)
     .where('state', '=', 'approved')
     .where('return_method', '=', 'parcel')
-    .where('parcel_status', 'in', ['', 'failed'])
+    .where((eb) =>
+      eb.or([
+        eb('parcel_status', 'in', ['', 'failed']),
+        eb.and([eb('parcel_status', '=', 'booking'), eb('updated_at', '<', now - BOOKING_STALE_MS)]),
+      ]),
+    )
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return;
   const lines = await k

@@ -4,6 +4,7 @@ import { ecpayConfig } from '../../../src/server/providers/ecpay/config.ts';
 import { ecpayDateTime } from '../../../src/server/providers/ecpay/fields.ts';
 import { advanceParcel } from '../../../src/server/providers/logistics/simulator-express.ts';
 import { advanceReturnParcel } from '../../../src/server/providers/logistics/simulator-return.ts';
+import { BOOKING_STALE_MS } from '../../../src/server/returns/return-parcel.ts';
 import { createShipment, shipmentTradeNo } from '../../../src/server/shipping/ship.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
 import { staffMember, type TestStaff } from '../admin/admin-helpers.ts';
@@ -189,6 +190,25 @@ describe('the return parcel', () => {
     const view = await consoleView(id);
     expect(view).toMatchObject({ state: 'approved', return_parcel: { status: 'created' } });
     expect(view.return_parcel.error).toBeUndefined();
+  });
+
+  it('a booking left unfinished (the server stopped mid-call) is taken up again once it is stale', async () => {
+    const o = await pickedUpAtStore();
+    const id = await requested(o);
+    const k = shop.deps.db.kysely;
+    const outbound = (await shipmentRow(shop, o.id))!;
+    await approve(id, { method: 'shop' });
+    // As a server that claimed the booking and stopped would have left it.
+    await k
+      .updateTable('returns')
+      .set({ return_method: 'parcel', parcel_status: 'booking', updated_at: shop.clock.now() })
+      .where('id', '=', id)
+      .execute();
+    expect((await approve(id)).json.result.return_parcel).toMatchObject({ status: 'booking' });
+    expect(await simReturns(outbound.logistics_id)).toHaveLength(0);
+    shop.clock.advance(BOOKING_STALE_MS + 1);
+    expect((await approve(id)).json.result.return_parcel).toMatchObject({ status: 'created' });
+    expect(await simReturns(outbound.logistics_id)).toHaveLength(1);
   });
 
   it('"shopper" and "shop" book no parcel', async () => {
