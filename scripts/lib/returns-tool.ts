@@ -15,7 +15,7 @@ import { RETURN_STATES, type ReturnState } from '../../src/server/returns/return
 import { ToolUsageError } from './owner-tool.ts';
 
 export const RETURNS_USAGE =
-  'usage: npm run orders -- returns list [--state S] | show <id> | approve <id> [--method shopper|shop] | reject <id> --reason X | receive <id> --line SKU:received[:damaged] … | refund <id> [--reference X]';
+  'usage: npm run orders -- returns list [--state S] | show <id> | approve <id> [--method parcel|shopper|shop] | reject <id> --reason X | receive <id> --line SKU:received[:damaged] … | refund <id> [--reference X]';
 
 const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 
@@ -82,9 +82,10 @@ export async function returnsCommand(
     return;
   }
   if (args.sub === 'approve') {
-    const method = args.method || 'shopper';
-    if (method !== 'shopper' && method !== 'shop') throw new ToolUsageError('--method is shopper or shop.');
-    await run('return-approve', method, () => approveReturn(deps, id, method));
+    const method = args.method || undefined;
+    if (method !== undefined && method !== 'parcel' && method !== 'shopper' && method !== 'shop')
+      throw new ToolUsageError('--method is parcel, shopper or shop.');
+    await run('return-approve', method ?? '', () => approveReturn(deps, id, method));
   } else if (args.sub === 'reject') {
     const reason = (args.reason ?? '').trim();
     if (!reason) throw new ToolUsageError('reject needs --reason (the shopper reads it).');

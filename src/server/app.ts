@@ -36,6 +36,7 @@ import { lineSimulator } from './providers/line/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { restockAlerts } from './restock/restock.routes.ts';
 import { subscribeCancelRefunds } from './returns/cancel-refunds.ts';
+import { returnParcelNotices } from './returns/return-parcel.routes.ts';
 import { orderReturns } from './returns/returns.routes.ts';
 import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
 import { shipments } from './shipping/shipping.routes.ts';
@@ -146,6 +147,7 @@ export function createApp(deps: Deps) {
   api.route('/orders', orderPayment);
   api.route('/payments', payments);
   api.route('/shipments', shipments);
+  api.route('/returns', returnParcelNotices);
   api.route('/restock-alerts', restockAlerts);
   api.route('/wishlist', wishlist);
   api.route('/health', health);

@@ -106,14 +106,16 @@ function Body({ locale, id, owner }: { locale: Locale; id: string; owner: boolea
       <Section title={t('admin.return.parcel')}>
         {r.returnMethod && <p>{t(`admin.return.method.${r.returnMethod}`)}</p>}
         {r.returnParcel ? (
-          <p>
-            {t('admin.return.parcelCode', {
-              carrier: r.returnParcel.subType,
-              code: r.returnParcel.code,
-              id: r.returnParcel.logisticsId,
-              status: r.returnParcel.status,
-            })}
-          </p>
+          <>
+            <p>
+              {t('admin.return.parcelCode', {
+                carrier: r.returnParcel.carrier,
+                code: r.returnParcel.code || '—',
+                status: r.returnParcel.statusText,
+              })}
+            </p>
+            {r.returnParcel.error && <p role="alert">{r.returnParcel.error}</p>}
+          </>
         ) : (
           <p>{t('admin.return.parcelNone')}</p>
         )}

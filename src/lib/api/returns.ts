@@ -35,7 +35,14 @@ export interface ReturnRequest {
   /** Masked: all but the account's last 4 digits hidden. */
   bank: { code: string; account: string; holder: string } | null;
   returnMethod: 'parcel' | 'shopper' | 'shop' | null;
-  returnParcel: { subType: string; logisticsId: string; code: string; status: string } | null;
+  returnParcel: {
+    carrier: string;
+    code: string;
+    status: string;
+    statusText: string;
+    instructions: string;
+    error?: string;
+  } | null;
   refund: { amount: number; method: 'card' | 'transfer'; state: 'pending' | 'sent' | 'failed'; reason?: string } | null;
   invoice: { action: 'void' | 'allowance'; allowanceNo?: string } | null;
 }

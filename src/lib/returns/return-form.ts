@@ -137,8 +137,6 @@ export function serverErrors(fields: Record<string, string>, sent: ReturnBody['l
 /** The id of a field's control (`return-bank-code`); its error is `<id>-error`. */
 export const returnFieldId = (field: string): string => `return-${field.replace(/[^A-Za-z0-9]+/g, '-')}`;
 
-const CHAINS = ['UNIMART', 'FAMI', 'HILIFE', 'OKMART'] as const;
-
 /**
  * What a return's state means to the shopper and what to do next: for an approved one, how the
  * items go back (a return parcel's code at a store's counter or to the driver, sent by the shopper,
@@ -149,11 +147,11 @@ export function nextStep(
   locale: Locale,
 ): string {
   if (r.state === 'approved' && r.returnParcel) {
-    const { subType, code } = r.returnParcel;
-    const chain = CHAINS.find((c) => subType.toUpperCase().startsWith(c));
-    return chain
-      ? t(locale, 'returns.next.approvedStore', { chain: t(locale, `checkout.cvs.${chain}`), code })
-      : t(locale, 'returns.next.approvedHome', { code });
+    // The shop's own words for this parcel (in the page's language), else the code at the carrier.
+    const { carrier, code, instructions, statusText } = r.returnParcel;
+    if (instructions) return instructions;
+    if (code) return t(locale, 'returns.next.approvedStore', { chain: carrier, code });
+    return statusText || t(locale, 'returns.next.approvedShopper');
   }
   if (r.state === 'approved')
     return t(locale, r.returnMethod === 'shop' ? 'returns.next.approvedShop' : 'returns.next.approvedShopper');

@@ -7,6 +7,7 @@ import type { CardRefunds } from './card-refunds.ts';
 import { correctInvoice } from './invoice-correction.ts';
 import { createRefund, REFERENCE_MAX, ReturnActionError, refundMethodOf, sendRefund } from './refund.ts';
 import { refundOf } from './refund-basis.ts';
+import { bookReturnParcel, NO_PARCEL, parcelReturnable } from './return-parcel.ts';
 import { moveReturn, type ReturnState } from './return-states.ts';
 
 /**
@@ -42,6 +43,7 @@ async function returnRow(deps: Deps, id: number) {
     .selectFrom('returns as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .select(['r.id', 'r.state', 'r.order_id', 'o.no as order_no', 'o.payment_method', 'r.refund_amount'])
+    .select(['r.return_method', 'r.parcel_status'])
     .where('r.id', '=', id)
     .executeTakeFirst();
   if (!r) throw new ReturnActionError({ zh: `沒有退貨 #${id}。`, en: `No return #${id}.` });
@@ -77,11 +79,23 @@ async function move(
   log.info({ event: `return_${to}`, returnId: id, orderNo: r.order_no }, `return ${to}`);
 }
 
-/** Approves a requested return; `method`: the shopper sends it back (default) or brings it to the shop. */
-export async function approveReturn(deps: Deps, id: number, method: ReturnMethod = 'shopper'): Promise<void> {
-  await move(deps, id, 'approved', method, async (trx) => {
-    await trx.updateTable('returns').set({ return_method: method }).where('id', '=', id).execute();
-  });
+/**
+ * Approves a requested return; `method`: a return parcel booked with the order's carrier (the
+ * default for an order sent by a store chain or T-CAT that ECPay takes back), the shopper sends it
+ * back (the default otherwise), or it is brought to the shop. The approval commits first; a parcel
+ * whose booking failed leaves the return approved with the reason, and approving again retries it.
+ */
+export async function approveReturn(deps: Deps, id: number, method?: ReturnMethod): Promise<void> {
+  const r = await returnRow(deps, id);
+  const chosen = method ?? ((await parcelReturnable(deps, r.order_id)) ? 'parcel' : 'shopper');
+  if (chosen === 'parcel' && !(await parcelReturnable(deps, r.order_id))) throw new ReturnActionError(NO_PARCEL);
+  const retry =
+    r.state === 'approved' && r.return_method === 'parcel' && ['', 'failed', 'booking'].includes(r.parcel_status);
+  if (!(retry && chosen === 'parcel'))
+    await move(deps, id, 'approved', chosen, async (trx) => {
+      await trx.updateTable('returns').set({ return_method: chosen }).where('id', '=', id).execute();
+    });
+  if (chosen === 'parcel') await bookReturnParcel(deps, id);
 }
 
 /** Rejects a requested return with a reason the shopper reads. */

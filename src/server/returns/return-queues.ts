@@ -11,7 +11,7 @@ export const RETURN_VIEWS = ['to-approve', 'in-transit', 'to-inspect', 'to-refun
 export type ReturnView = (typeof RETURN_VIEWS)[number];
 
 /** The return parcel's status when it reached the shop (as the outbound parcel's `delivered`). */
-const ARRIVED = 'delivered';
+const ARRIVED = 'returned';
 
 type Eb = ExpressionBuilder<Database & { r: Database['returns'] }, 'r'>;
 

@@ -4,6 +4,7 @@ import { col } from '../common/i18n.ts';
 import type { Database } from '../db/schema.ts';
 import type { ReturnsTable } from '../db/tables/returns.ts';
 import { shownBank } from './bank-account.ts';
+import { type WireReturnParcel, wireReturnParcel } from './return-parcel.ts';
 import type { ReturnState } from './return-states.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -19,7 +20,7 @@ export interface WireReturn {
   requested_at: number;
   bank: { code: string; account: string; holder: string } | null;
   return_method: 'parcel' | 'shopper' | 'shop' | null;
-  return_parcel: { sub_type: string; logistics_id: string; code: string; status: string } | null;
+  return_parcel: WireReturnParcel | null;
   refund: { amount: number; method: 'card' | 'transfer'; state: 'pending' | 'sent' | 'failed'; reason?: string } | null;
   invoice: { action: 'void' | 'allowance'; allowance_no?: string } | null;
 }
@@ -84,14 +85,7 @@ async function wireReturn(k: Db, r: ReturnRow, locale: Locale): Promise<WireRetu
     requested_at: Number(r.requested_at),
     bank: shownBank(r),
     return_method: (r.return_method || null) as WireReturn['return_method'],
-    return_parcel: r.parcel_logistics_id
-      ? {
-          sub_type: r.parcel_sub_type,
-          logistics_id: r.parcel_logistics_id,
-          code: r.parcel_code,
-          status: r.parcel_status,
-        }
-      : null,
+    return_parcel: wireReturnParcel(r, locale),
     refund: refund
       ? {
           amount: refund.amount,

@@ -26,7 +26,9 @@ const listQuery = z.strictObject({
   view: z.enum(RETURN_VIEWS, { message: 'invalid' }).optional(),
   ...pageQuery,
 });
-const approveBody = z.strictObject({ method: z.enum(['shopper', 'shop'], { message: 'invalid' }).optional() });
+const approveBody = z.strictObject({
+  method: z.enum(['parcel', 'shopper', 'shop'], { message: 'invalid' }).optional(),
+});
 const rejectBody = z.strictObject({ reason: textField({ min: 1, max: 200, visible: true }) });
 const count = z.number().int({ message: 'quantity' }).min(0, { message: 'quantity' }).max(99, { message: 'quantity' });
 const receiveBody = z.strictObject({
@@ -101,7 +103,7 @@ adminReturns.get('/:id', requireStaff, noQuery, async (c) => {
   return ok(c, view);
 });
 
-/** POST /{id}/approve [{method: shopper|shop}] */
+/** POST /{id}/approve [{method: parcel|shopper|shop}]: a parcel by default where the carrier takes one back; again to retry a failed booking. */
 adminReturns.post('/:id/approve', requireStaff, noQuery, async (c) => {
   const { method } = await optionalBody(c, approveBody);
   return act(c, 'return-approve', method ?? '', (id) => approveReturn(c.get('deps'), id, method));

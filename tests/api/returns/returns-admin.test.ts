@@ -109,7 +109,7 @@ describe('a transfer refund: a guest’s cash-on-delivery order', () => {
     ]);
     const timeline = (await shop.call('GET', `/api/orders/${o.no}`, callerOf(o))).json.result.timeline;
     expect(timeline.map((e: { note: string }) => e.note).filter((n: string) => n.startsWith('return:'))).toEqual(
-      ['requested', 'approved shopper', 'received', 'refunded', 'closed'].map((s) => `return:${id}:${s}`),
+      ['requested', 'approved parcel', 'received', 'refunded', 'closed'].map((s) => `return:${id}:${s}`),
     );
   });
 

@@ -147,13 +147,14 @@ describe('the form checked in the page', () => {
 
 describe('what the shopper is told to do next', () => {
   it('an approved return parcel: the code at the chain’s counter or to the driver; else send it or bring it', () => {
-    const parcel = (subType: string) => ({
+    const parcel = (instructions: string, code = 'R123') => ({
       ...request('approved', []),
-      returnParcel: { subType, logisticsId: '1', code: 'R123', status: '' },
+      returnParcel: { carrier: '7-ELEVEN', code, status: 'created', statusText: 'Booked', instructions },
     });
-    expect(nextStep(parcel('UNIMARTC2C'), 'en')).toContain('7-ELEVEN');
-    expect(nextStep(parcel('UNIMARTC2C'), 'en')).toContain('R123');
-    expect(nextStep(parcel('TCAT'), 'zh-TW')).toContain('到府收件');
+    expect(nextStep(parcel(''), 'en')).toContain('7-ELEVEN');
+    expect(nextStep(parcel(''), 'en')).toContain('R123');
+    expect(nextStep(parcel('Key R123 into the ibon kiosk'), 'en')).toBe('Key R123 into the ibon kiosk');
+    expect(nextStep(parcel('', ''), 'en')).toBe('Booked');
     expect(nextStep({ ...request('approved', []), returnMethod: 'shop' }, 'en')).toMatch(/^Approved. Bring/);
     expect(nextStep({ ...request('approved', []), returnMethod: 'shopper' }, 'en')).toMatch(/send them back/);
     expect(nextStep({ ...request('rejected', []), rejectReason: 'opened' }, 'en')).toBe('Not accepted: opened');

@@ -15,10 +15,18 @@ export interface ReturnsTable {
   bank_holder: Generated<string>;
   /** parcel, shopper, shop; '' until approved */
   return_method: Generated<string>;
+  /** The outbound sub-type the return parcel goes back by (UNIMARTC2C, FAMIC2C, HILIFEC2C, TCAT). */
   parcel_sub_type: Generated<string>;
+  /** The outbound order's AllPayLogisticsID the return was booked on. */
   parcel_logistics_id: Generated<string>;
+  /** What the shopper keys in at the store's kiosk (RtnOrderNo), or a home return's BookingNote. */
   parcel_code: Generated<string>;
+  /** '', booking (a call under way), failed, or providers/logistics/express-return.ts ReturnParcelStatus */
   parcel_status: Generated<string>;
+  /** RtnMerchantTradeNo (migration 024); '' for a home return until its first notice. */
+  parcel_rtn_no: Generated<string>;
+  /** Why the last booking failed; '' otherwise. */
+  parcel_error: Generated<string>;
   refund_amount: number | null;
   /** JSON of returns/refund-amount.ts RefundComputation; '' until computed. */
   computation: Generated<string>;

@@ -62,7 +62,7 @@ export const adminEn = {
   'admin.return.rejectedBecause': 'Rejected: {reason}',
   'admin.return.bank': 'Refund account: bank {code}, {account}, {holder}',
   'admin.return.parcel': 'Return parcel',
-  'admin.return.parcelCode': '{carrier} · return code {code} · {id} · {status}',
+  'admin.return.parcelCode': '{carrier} · return code {code} · {status}',
   'admin.return.parcelNone': 'No return parcel booked.',
   'admin.return.method.parcel': 'A return parcel booked by the shop',
   'admin.return.method.shopper': 'The shopper sends it back',

@@ -62,7 +62,7 @@ export const adminZhTW = {
   'admin.return.rejectedBecause': '已拒絕：{reason}',
   'admin.return.bank': '退款帳戶：銀行 {code}、{account}、{holder}',
   'admin.return.parcel': '退貨包裹',
-  'admin.return.parcelCode': '{carrier} · 退貨編號 {code} · {id} · {status}',
+  'admin.return.parcelCode': '{carrier} · 退貨編號 {code} · {status}',
   'admin.return.parcelNone': '尚未預約退貨包裹。',
   'admin.return.method.parcel': '本店預約退貨包裹',
   'admin.return.method.shopper': '顧客自行寄回',
