@@ -168,13 +168,14 @@ describe('GET /api/products/{slug}', () => {
     const zh = okResult(await get(`/api/products/${product.slug}`));
     const en = okResult(await get(`/api/products/${product.slug}`, 'en'));
     expect(Object.keys(zh).sort()).toEqual(
-      [...SUMMARY_KEYS, 'description', 'images', 'related', 'specs', 'updated_at', 'variants'].sort(),
+      [...SUMMARY_KEYS, 'description', 'images', 'related', 'returnable', 'specs', 'updated_at', 'variants'].sort(),
     );
     expect(zh).toMatchObject({
       name: product.name_zh,
       description: product.description_zh,
       price: product.price,
       stock: product.stock,
+      returnable: true,
     });
     expect(en).toMatchObject({ name: product.name_en, description: product.description_en });
     expect(zh.updated_at).toBe(new Date(product.updated_at).toISOString());
