@@ -192,7 +192,10 @@ for (const locale of LOCALES) {
       // The owner approves (the shopper sends it back), receives it whole and refunds it to the card.
       const owner = await apiStaff(request, baseURL!, 'owner', `退貨店長${locale}`);
       const staff = { authorization: `Bearer ${owner.token}` };
-      const approved = await request.post(`/api/admin/returns/${id}/approve`, { headers: staff, data: {} });
+      const approved = await request.post(`/api/admin/returns/${id}/approve`, {
+        headers: staff,
+        data: { method: 'shopper' },
+      });
       expect(approved.ok(), await approved.text()).toBe(true);
       await page.reload();
       await expect(request1.getByText(msg(locale, 'returns.state.approved'), { exact: true })).toBeVisible();
