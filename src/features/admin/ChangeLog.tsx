@@ -50,7 +50,7 @@ export function ChangeLog({ locale, version }: { locale: Locale; version: number
               ))}
             </tbody>
           </Table>
-          <Pager t={t} page={list} onPage={setPage} />
+          <Pager t={t} page={list} onPage={setPage} label={t('admin.pager.changes')} />
         </>
       )}
     </Section>

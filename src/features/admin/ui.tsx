@@ -113,11 +113,24 @@ export interface Paged<R> {
   data: R[];
 }
 
-/** Previous and next page, and where we are. */
-export function Pager({ t, page, onPage }: { t: T; page: Paged<unknown>; onPage: (n: number) => void }) {
+/**
+ * Previous and next page, and where we are. A page with two paged lists names each pager (`label`):
+ * two navigation landmarks of one name cannot be told apart.
+ */
+export function Pager({
+  t,
+  page,
+  onPage,
+  label,
+}: {
+  t: T;
+  page: Paged<unknown>;
+  onPage: (n: number) => void;
+  label?: string;
+}) {
   if (page.pageCount <= 1) return null;
   return (
-    <nav className="sw-admin-pager" aria-label={t('admin.pager.label')}>
+    <nav className="sw-admin-pager" aria-label={label ?? t('admin.pager.label')}>
       <Button disabled={page.current <= 1} onClick={() => onPage(page.current - 1)}>
         {t('admin.pager.prev')}
       </Button>

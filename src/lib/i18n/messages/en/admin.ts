@@ -126,6 +126,7 @@ export const adminEn = {
   'admin.yes': 'Yes',
   'admin.no': 'No',
   'admin.pager.label': 'Pages',
+  'admin.pager.changes': 'Pages of the change log',
   'admin.pager.prev': 'Previous page',
   'admin.pager.next': 'Next page',
   'admin.pager.page': 'Page {current} of {count}, {total} in all',

@@ -126,6 +126,7 @@ export const adminZhTW = {
   'admin.yes': '是',
   'admin.no': '否',
   'admin.pager.label': '分頁',
+  'admin.pager.changes': '變更紀錄分頁',
   'admin.pager.prev': '上一頁',
   'admin.pager.next': '下一頁',
   'admin.pager.page': '第 {current} / {count} 頁，共 {total} 筆',
