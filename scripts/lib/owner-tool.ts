@@ -4,7 +4,7 @@ import { openDb } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { pickEmail, pickSms, systemClock } from '../../src/server/deps.ts';
 import { readEnv } from '../../src/server/env.ts';
-import { subscribeCancelRefunds } from '../../src/server/returns/cancel-refunds.ts';
+import { subscribeReturns } from '../../src/server/returns/returns-hooks.ts';
 import { guardConsole } from './terminal.ts';
 
 /** A command line the tool cannot run (an argument missing, an unknown value): its usage, exit status 1. */
@@ -28,7 +28,7 @@ export async function runOwnerTool(
   settle: () => Promise<void> = async () => {},
 ): Promise<void> {
   guardConsole();
-  subscribeCancelRefunds();
+  subscribeReturns();
   const env = readEnv();
   logToStderr();
   const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });

@@ -35,10 +35,10 @@ import { invoiceSimulator } from './providers/invoice/simulator.ts';
 import { lineSimulator } from './providers/line/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { restockAlerts } from './restock/restock.routes.ts';
-import { subscribeCancelRefunds } from './returns/cancel-refunds.ts';
 import { returnParcelNotices } from './returns/return-parcel.routes.ts';
 import { orderReturns } from './returns/returns.routes.ts';
 import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
+import { subscribeReturns } from './returns/returns-hooks.ts';
 import { shipments } from './shipping/shipping.routes.ts';
 import { wishlist } from './wishlist/wishlist.routes.ts';
 
@@ -67,8 +67,8 @@ function decodes(path: string): boolean {
 
 /** The shop API. Mounted at `/api`; tests call `createApp(deps).request(...)` without a port. */
 export function createApp(deps: Deps) {
-  // The returns domain writes the refund of a paid order cancelled before it shipped (issue 40).
-  subscribeCancelRefunds();
+  // The returns domain hooks into orders (a paid order cancelled) and the console's Today.
+  subscribeReturns();
   const app = new Hono<AppEnv>();
   const origins = deps.env.CORS_ORIGINS.split(',')
     .map((o) => o.trim())

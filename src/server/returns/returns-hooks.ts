@@ -1,12 +1,24 @@
+import { addTodayPart } from '../admin/today.ts';
 import { onPaidOrderCancelled } from '../orders/order-events.ts';
 import { createRefund, refundMethodOf } from './refund.ts';
+import { returnCounts } from './return-queues.ts';
+
+/**
+ * What the returns domain hooks into the others when the app is composed, so that none of them
+ * imports it: the refund of a paid order cancelled before it shipped, and the return queues' counts
+ * on the console's Today.
+ */
+export function subscribeReturns(): void {
+  subscribeCancelRefunds();
+  addTodayPart('returns', (deps) => returnCounts(deps.db.kysely));
+}
 
 /**
  * The refund of a paid order cancelled before it shipped (issue 40, replacing the `needs_refund`
  * flag): written in the cancel's transaction under the key `cancel:<order id>`, the whole amount
  * paid, by card or by transfer as the order was paid; the owner sends it as a return's refund.
  */
-export function subscribeCancelRefunds(): void {
+function subscribeCancelRefunds(): void {
   onPaidOrderCancelled(writeCancelRefund);
 }
 
