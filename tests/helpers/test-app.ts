@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../../src/server/app.ts';
 import type { Clock, Deps } from '../../src/server/context.ts';
@@ -112,6 +114,30 @@ export async function createTestShop(
         json = text;
       }
       return { status: res.status, headers: res.headers, json };
+    },
+  };
+}
+
+/**
+ * The shop also listening on a loopback port (its `origin`), so that adapters and simulators reach it
+ * over real HTTP as they do in production; with `siteUrl`, SITE_URL points at it. `close` stops the
+ * listener, then the shop.
+ */
+export async function listening(
+  shop: TestShop,
+  opts: { siteUrl?: boolean } = {},
+): Promise<TestShop & { origin: string }> {
+  const server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (opts.siteUrl) shop.deps.env.SITE_URL = origin;
+  const close = shop.close;
+  return {
+    ...shop,
+    origin,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { ReturnRequest } from '../../lib/api/returns.ts';
+
 /** The console's returns as GET /api/admin/returns and /{id} answer them (camelCased). */
 
 export const RETURN_VIEWS = ['to-approve', 'in-transit', 'to-inspect', 'to-refund', 'failed'] as const;
@@ -15,35 +17,12 @@ export interface ReturnRow {
   receiverName: string;
 }
 
-export interface ReturnLine {
-  sku: string;
-  name: string;
-  quantity: number;
-  receivedQuantity: number;
-  damagedQuantity: number;
-}
+/** The shopper's line of a return, as the order's returns list has it. */
+export type ReturnLine = ReturnRequest['lines'][number];
 
-export interface ReturnDetail {
-  id: number;
+/** The console's return: the shopper's view of it, and what the shop reads to act on it. */
+export interface ReturnDetail extends ReturnRequest {
   orderNo: string;
-  state: string;
-  lines: ReturnLine[];
-  reason: string | null;
-  reasonText: string;
-  rejectReason: string | null;
-  requestedAt: number;
-  bank: { code: string; account: string; holder: string } | null;
-  returnMethod: 'parcel' | 'shopper' | 'shop' | null;
-  returnParcel: {
-    carrier: string;
-    code: string;
-    status: string;
-    statusText: string;
-    instructions: string;
-    error?: string;
-  } | null;
-  refund: { amount: number; method: 'card' | 'transfer'; state: 'pending' | 'sent' | 'failed'; reason?: string } | null;
-  invoice: { action: 'void' | 'allowance'; allowanceNo?: string } | null;
   computation: {
     lines: { sku: string; quantity: number; amount: number }[];
     takeback: { name: { zh: string; en: string }; amount: number }[];

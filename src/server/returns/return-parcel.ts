@@ -4,6 +4,7 @@ import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import { ecpayConfig } from '../providers/ecpay/config.ts';
 import { NOTICE_ACK } from '../providers/ecpay/notice.ts';
+import type { NoticeAnswer } from '../providers/ecpay/notice-route.ts';
 import { ExpressUnclearError } from '../providers/logistics/adapter.ts';
 import { ExpressRefusal, ExpressRequestError, GOODS_AMOUNT_MAX, goodsNameOf } from '../providers/logistics/express.ts';
 import {
@@ -167,12 +168,6 @@ export async function bookReturnParcel(deps: Deps, returnId: number): Promise<vo
   );
 }
 
-/** The plain-text answer to ECPay: `1|OK` once committed; anything else makes ECPay send it again. */
-export interface ReturnNoticeAnswer {
-  status: 200 | 400;
-  body: string;
-}
-
 /** The return a notice is of: a store return by its RtnMerchantTradeNo; a home return by the outbound parcel. */
 async function returnOfNotice(deps: Deps, n: ReturnNotice) {
   const k = deps.db.kysely;
@@ -204,7 +199,7 @@ async function returnOfNotice(deps: Deps, n: ReturnNotice) {
  * already further along keeps its state). Answered `1|OK` after the commit; a forged or unknown
  * notice changes nothing and is answered `0|…`.
  */
-export async function handleReturnNotice(deps: Deps, form: Record<string, string>): Promise<ReturnNoticeAnswer> {
+export async function handleReturnNotice(deps: Deps, form: Record<string, string>): Promise<NoticeAnswer> {
   let notice: ReturnNotice;
   try {
     notice = parseReturnNotice(form, ecpayConfig(deps.env).logistics);

@@ -10,17 +10,12 @@ import { afterMove } from '../payment/invoicing.ts';
 import { lockOrder } from '../payment/notices.ts';
 import { ecpayConfig } from '../providers/ecpay/config.ts';
 import { NOTICE_ACK } from '../providers/ecpay/notice.ts';
+import type { NoticeAnswer } from '../providers/ecpay/notice-route.ts';
 import type { ExpressSubType } from '../providers/logistics/express.ts';
 import { parseStatusNotice, type StatusNotice, StatusNoticeError } from '../providers/logistics/notice.ts';
 import { type ParcelStatus, PICKUP_DAYS, pathTo, RANK, statusOfCode } from '../providers/logistics/status.ts';
 import { PARCEL_CANCELLED } from './parcel-booked.ts';
 import { carrierName } from './shipment-text.ts';
-
-/** The plain-text answer to ECPay: `1|OK` once committed; anything else makes ECPay send it again. */
-export interface NoticeAnswer {
-  status: 200 | 400 | 503;
-  body: string;
-}
 
 const DAY_MS = 86_400_000;
 const BODY_KEPT = 4_000;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { expect } from 'vitest';
 import type { ServerEnv } from '../../../src/server/env.ts';
-import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
+import { createTestShop, listening, type TestShop } from '../../helpers/test-app.ts';
 import { freshIp } from '../accounts/users-helpers.ts';
 
 export const START = '/api/auth/line/start';
@@ -17,20 +17,7 @@ export async function createLineShop(
   env: Partial<ServerEnv> = {},
   opts: { seeded?: boolean } = {},
 ): Promise<TestShop & { origin: string }> {
-  const shop = await createTestShop({ env, seeded: opts.seeded });
-  const server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  shop.deps.env.SITE_URL = origin;
-  const close = shop.close;
-  return {
-    ...shop,
-    origin,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await close();
-    },
-  };
+  return listening(await createTestShop({ env, seeded: opts.seeded }), { siteUrl: true });
 }
 
 /** A request as a browser sends it (no redirects followed), with a Cookie header when given. */

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { armFault } from '../../../src/server/common/faults.ts';
 import { buildAioForm } from '../../../src/server/providers/ecpay/aio.ts';
@@ -18,7 +16,7 @@ import { chooseRefundAction } from '../../../src/server/providers/ecpay/refund-a
 import { nextDailyClose } from '../../../src/server/providers/ecpay/simulator/credit.ts';
 import { formsOf, postForm } from '../../helpers/html-forms.ts';
 import { startReceiver } from '../../helpers/notice-receiver.ts';
-import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
+import { createTestShop, listening, type TestShop } from '../../helpers/test-app.ts';
 
 /**
  * CreditDetail/QueryTrade/V2 and DoAction against the payment simulator over real HTTP: card
@@ -26,19 +24,15 @@ import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
  * rules allow (developers.ecpay.com.tw 2885).
  */
 
-let shop: TestShop;
-let server: ReturnType<typeof serve>;
+let shop: TestShop & { origin: string };
 let origin: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  shop = await createTestShop();
+  shop = await listening(await createTestShop());
+  origin = shop.origin;
   receiver = await startReceiver();
-  server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
   await receiver.close();
   await shop.close();
 });

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { armFault } from '../../../src/server/common/faults.ts';
 import { ecpayConfig, ecpayEndpoints } from '../../../src/server/providers/ecpay/config.ts';
@@ -17,23 +15,19 @@ import { type EcpayInvoiceOptions, ecpayInvoice } from '../../../src/server/prov
 import { INVOICE_ERRORS, InvoiceProviderError } from '../../../src/server/providers/invoice/invoice.ts';
 import { agreeToAllowance } from '../../../src/server/providers/invoice/simulator-allowance.ts';
 import { startReceiver } from '../../helpers/notice-receiver.ts';
-import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
+import { createTestShop, listening, type TestShop } from '../../helpers/test-app.ts';
 
 /** Allowance, AllowanceByCollegiate, AllowanceInvalid and GetAllowanceList against the e-invoice simulator over HTTP. */
 
-let shop: TestShop;
-let server: ReturnType<typeof serve>;
+let shop: TestShop & { origin: string };
 let origin: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  shop = await createTestShop();
+  shop = await listening(await createTestShop());
+  origin = shop.origin;
   receiver = await startReceiver();
-  server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
   await receiver.close();
   await shop.close();
 });

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { armFault } from '../../../src/server/common/faults.ts';
 import { ecpayConfig, ecpayEndpoints, SIMULATOR_PATHS } from '../../../src/server/providers/ecpay/config.ts';
@@ -12,21 +10,15 @@ import {
   RANDOM_NUMBER_RE,
 } from '../../../src/server/providers/invoice/invoice.ts';
 import { DUPLICATE_RELATE_NUMBER } from '../../../src/server/providers/invoice/simulator.ts';
-import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
+import { createTestShop, listening, type TestShop } from '../../helpers/test-app.ts';
 
-let shop: TestShop;
-let server: ReturnType<typeof serve>;
+let shop: TestShop & { origin: string };
 let origin: string;
 beforeAll(async () => {
-  shop = await createTestShop();
-  server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  shop = await listening(await createTestShop());
+  origin = shop.origin;
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await shop.close();
-});
+afterAll(() => shop.close());
 
 const provider = (over: { hashKey?: string; now?: () => number } = {}) => {
   const account = ecpayConfig(shop.deps.env).invoice;

@@ -4,7 +4,7 @@ import { sign } from '../../../src/server/providers/ecpay/check-mac.ts';
 import { ecpayConfig } from '../../../src/server/providers/ecpay/config.ts';
 import { ecpayDateTime } from '../../../src/server/providers/ecpay/fields.ts';
 import { paidCardNotice } from '../../../src/server/providers/ecpay/simulator/trades.ts';
-import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
+import { createTestShop, listening, type TestShop } from '../../helpers/test-app.ts';
 
 export const NOTIFY = '/api/payments/ecpay/notify';
 export const INFO = '/api/payments/ecpay/info';
@@ -15,20 +15,7 @@ export const RETURN = '/api/payments/ecpay/return';
  * adapter and the cashier simulator reach the shop over real HTTP, as they do in production.
  */
 export async function createPaymentShop(opts: { promotions?: boolean } = {}): Promise<TestShop & { origin: string }> {
-  const shop = await createTestShop({ seeded: true, promotions: opts.promotions });
-  const server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  shop.deps.env.SITE_URL = origin;
-  const close = shop.close;
-  return {
-    ...shop,
-    origin,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await close();
-    },
-  };
+  return listening(await createTestShop({ seeded: true, promotions: opts.promotions }), { siteUrl: true });
 }
 
 /** POSTs `fields` form-urlencoded, as ECPay does. */

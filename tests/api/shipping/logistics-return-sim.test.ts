@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ecpayConfig, SIMULATOR_BASES } from '../../../src/server/providers/ecpay/config.ts';
 import { ecpayLogistics } from '../../../src/server/providers/logistics/adapter.ts';
@@ -19,23 +17,19 @@ import {
 } from '../../../src/server/providers/logistics/express-return.ts';
 import { advanceReturnParcel } from '../../../src/server/providers/logistics/simulator-return.ts';
 import { startReceiver } from '../../helpers/notice-receiver.ts';
-import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
+import { createTestShop, listening, type TestShop } from '../../helpers/test-app.ts';
 
 /** ECPay's return logistics orders against the logistics simulator over HTTP, and their status notices. */
 
-let shop: TestShop;
-let server: ReturnType<typeof serve>;
+let shop: TestShop & { origin: string };
 let origin: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  shop = await createTestShop();
+  shop = await listening(await createTestShop());
+  origin = shop.origin;
   receiver = await startReceiver();
-  server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
   await receiver.close();
   await shop.close();
 });
