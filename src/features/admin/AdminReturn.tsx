@@ -7,7 +7,7 @@ import { atMaybe, translator } from './i18n.ts';
 import { adminPath } from './paths.ts';
 import { ReturnActions } from './ReturnActions.tsx';
 import type { ReturnDetail } from './return-types.ts';
-import { Notice, Section, Table } from './ui.tsx';
+import { Button, Notice, Section, Table } from './ui.tsx';
 
 function Computation({ locale, c }: { locale: Locale; c: NonNullable<ReturnDetail['computation']> }) {
   const t = translator(locale);
@@ -31,6 +31,38 @@ function Computation({ locale, c }: { locale: Locale; c: NonNullable<ReturnDetai
       <p>
         <strong>{t('admin.return.amount', { amount: price(c.amount) })}</strong>
       </p>
+    </>
+  );
+}
+
+type Bank = NonNullable<ReturnDetail['bank']>;
+
+/**
+ * The refund account, masked; the owner can read it in full to make the transfer (each reading is
+ * in the audit log).
+ */
+function BankAccount({ locale, id, bank, owner }: { locale: Locale; id: number; bank: Bank; owner: boolean }) {
+  const t = translator(locale);
+  const [full, setFull] = useState<Bank | null>(null);
+  const [error, setError] = useState('');
+  const show = async () => {
+    setError('');
+    try {
+      setFull(await adminApi.get<Bank>(`/api/admin/returns/${id}/bank`));
+    } catch (err) {
+      setError(messageOf(err, t('admin.error.generic')));
+    }
+  };
+  return (
+    <>
+      <p>{t('admin.return.bank', full ?? bank)}</p>
+      {owner && !full && (
+        <Button type="button" onClick={() => void show()}>
+          {t('admin.return.bankShow')}
+        </Button>
+      )}
+      {full && <p>{t('admin.return.bankShown')}</p>}
+      <Notice error={error} />
     </>
   );
 }
@@ -101,7 +133,7 @@ function Body({ locale, id, owner }: { locale: Locale; id: string; owner: boolea
           {r.reasonText ? ` · ${r.reasonText}` : ''}
         </p>
         {r.rejectReason && <p>{t('admin.return.rejectedBecause', { reason: r.rejectReason })}</p>}
-        {r.bank && <p>{t('admin.return.bank', r.bank)}</p>}
+        {r.bank && <BankAccount locale={locale} id={r.id} bank={r.bank} owner={owner} />}
       </Section>
       <Section title={t('admin.return.parcel')}>
         {r.returnMethod && <p>{t(`admin.return.method.${r.returnMethod}`)}</p>}

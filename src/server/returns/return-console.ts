@@ -188,3 +188,20 @@ export async function orderNoOfRefund(deps: Deps, id: number): Promise<string | 
     .executeTakeFirst();
   return r?.no;
 }
+
+/**
+ * The refund account of a return in full, for the owner making the transfer: the one place it is
+ * read unmasked (the route audits each reading); null when the return has none.
+ */
+export async function bankOfReturn(
+  deps: Deps,
+  id: number,
+): Promise<{ code: string; account: string; holder: string } | null> {
+  const r = await deps.db.kysely
+    .selectFrom('returns')
+    .select(['bank_code', 'bank_account', 'bank_holder'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!r?.bank_account) return null;
+  return { code: r.bank_code, account: r.bank_account, holder: r.bank_holder };
+}

@@ -17,7 +17,7 @@ import {
   rejectReturn,
   sendRefundForShop,
 } from './return-admin.ts';
-import { listRefunds, listReturns, orderNoOfRefund, returnForShop } from './return-console.ts';
+import { bankOfReturn, listRefunds, listReturns, orderNoOfRefund, returnForShop } from './return-console.ts';
 import { RETURN_VIEWS } from './return-queues.ts';
 import { RETURN_STATES, type ReturnState } from './return-states.ts';
 
@@ -101,6 +101,25 @@ adminReturns.get('/:id', requireStaff, noQuery, async (c) => {
   const view = await returnForShop(c.get('deps'), Number(raw), c.get('locale'));
   if (!view) throw new ApiError('RETURN_NOT_FOUND');
   return ok(c, view);
+});
+
+/**
+ * GET /{id}/bank (owner) → the refund account in full, for the transfer: every other answer masks
+ * it; each reading is in the audit log under the return's order (404 when the return has none).
+ */
+adminReturns.get('/:id/bank', requireOwner('refunds'), noQuery, async (c) => {
+  const raw = c.req.param('id');
+  if (!ID_RE.test(raw)) throw new ApiError('RETURN_NOT_FOUND');
+  const deps = c.get('deps');
+  const id = Number(raw);
+  const no = await orderNoOfReturn(deps, id);
+  if (!no) throw new ApiError('RETURN_NOT_FOUND');
+  const bank = await audited(deps, actorOf(staffOf(c), c.get('ip')), 'return-bank-read', no, `return ${id}`, () =>
+    bankOfReturn(deps, id),
+  );
+  if (!bank) throw new ApiError('NOT_FOUND');
+  c.header('Cache-Control', 'no-store');
+  return ok(c, bank);
 });
 
 /** POST /{id}/approve [{method: parcel|shopper|shop}]: a parcel by default where the carrier takes one back; again to retry a failed booking. */

@@ -132,6 +132,28 @@ describe('a transfer refund: a guest’s cash-on-delivery order', () => {
   });
 });
 
+describe('the refund account in full', () => {
+  it('is read by the owner only, each reading audited; every other answer masks it', async () => {
+    const o = await deliveredOrder(shop, { payment: 'cod', quantity: 1 });
+    const id = (await askReturn(shop, o, { lines: [{ sku: o.skus[0], quantity: 1 }], bank: BANK })).json.result.id;
+    const refused = await admin('GET', `/${id}/bank`, staff, undefined, 'en');
+    expect(refused.status).toBe(403);
+    const read = await admin('GET', `/${id}/bank`, owner);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('cache-control')).toBe('no-store');
+    expect(read.json.result).toEqual({ code: '812', account: '123456789012', holder: '陳大文' });
+    expect((await admin('GET', `/${id}`, owner)).json.result.bank.account).toBe('********9012');
+    expect(await auditOf(o.no)).toContainEqual({ action: 'return-bank-read', who: expect.any(String), ok: 1 });
+    expect((await admin('GET', '/999999/bank', owner)).status).toBe(404);
+  });
+
+  it('is not there for a card return (404)', async () => {
+    const o = await deliveredOrder(shop, { payment: 'credit', quantity: 1 });
+    const id = (await askReturn(shop, o, { lines: [{ sku: o.skus[0], quantity: 1 }] })).json.result.id;
+    expect((await admin('GET', `/${id}/bank`, owner)).status).toBe(404);
+  });
+});
+
 describe('a card refund', () => {
   it('one of two lines after the daily close: R for the line’s amount, sent once for 20 parallel clicks', async () => {
     const o = await deliveredOrder(shop, { payment: 'credit', second: 1, member: true });

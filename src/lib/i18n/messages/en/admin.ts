@@ -61,6 +61,8 @@ export const adminEn = {
   'admin.return.reasonNone': 'No reason given.',
   'admin.return.rejectedBecause': 'Rejected: {reason}',
   'admin.return.bank': 'Refund account: bank {code}, {account}, {holder}',
+  'admin.return.bankShow': 'Show the full account',
+  'admin.return.bankShown': 'The full account is for the transfer only; this reading is in the audit log.',
   'admin.return.parcel': 'Return parcel',
   'admin.return.parcelCode': '{carrier} · return code {code} · {status}',
   'admin.return.parcelNone': 'No return parcel booked.',

@@ -61,6 +61,8 @@ export const adminZhTW = {
   'admin.return.reasonNone': '未說明原因。',
   'admin.return.rejectedBecause': '已拒絕：{reason}',
   'admin.return.bank': '退款帳戶：銀行 {code}、{account}、{holder}',
+  'admin.return.bankShow': '顯示完整帳號',
+  'admin.return.bankShown': '完整帳號僅供轉帳使用；這次查看已記入稽核紀錄。',
   'admin.return.parcel': '退貨包裹',
   'admin.return.parcelCode': '{carrier} · 退貨編號 {code} · {status}',
   'admin.return.parcelNone': '尚未預約退貨包裹。',
