@@ -51,8 +51,6 @@ export const returnsEn = {
   'returns.next.requested': 'The shop will review your request and tell you by email how to send the items back.',
   'returns.next.approvedStore':
     'Approved. Pack the items and take them to any {chain} store: give the return code {code} at the counter. The shop pays the postage.',
-  'returns.next.approvedHome':
-    'Approved. Pack the items: the driver comes to collect them; give the driver the return code {code}. The shop pays the postage.',
   'returns.next.approvedShopper':
     'Approved. Pack the items and send them back to the shop; its address is on the contact page.',
   'returns.next.approvedShop': 'Approved. Bring the items to the shop; its address is on the contact page.',

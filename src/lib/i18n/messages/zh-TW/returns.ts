@@ -49,7 +49,6 @@ export const returnsZhTW = {
   'returns.next.requested': '商店審核後，會以電子郵件通知您如何寄回商品。',
   'returns.next.approvedStore':
     '已核准。請將商品包裝好，到任一 {chain} 門市，於櫃檯出示退貨代碼 {code}；運費由商店負擔。',
-  'returns.next.approvedHome': '已核准。請將商品包裝好，物流人員會到府收件，請告知退貨代碼 {code}；運費由商店負擔。',
   'returns.next.approvedShopper': '已核准。請將商品包裝好寄回商店，地址請見聯絡我們頁面。',
   'returns.next.approvedShop': '已核准。請將商品帶到商店，地址請見聯絡我們頁面。',
   'returns.next.rejected': '未核准：{reason}',
