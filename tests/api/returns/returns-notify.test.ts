@@ -5,12 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { armFault } from '../../../src/server/common/faults.ts';
 import { sendDue } from '../../../src/server/notify/sender.ts';
 import { advanceParcel } from '../../../src/server/providers/logistics/simulator-express.ts';
+import { advanceReturnParcel } from '../../../src/server/providers/logistics/simulator-return.ts';
 import { createShipment, shipmentTradeNo } from '../../../src/server/shipping/ship.ts';
+import { placeFixtureOrder } from '../../helpers/order-fixture.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
 import { signIn, staffMember, type TestStaff } from '../admin/admin-helpers.ts';
 import { createPaymentShop } from '../payment/payment-helpers.ts';
 import { shipmentRow, shippableOrder } from '../shipping/shipping-helpers.ts';
-import { askReturn, BANK, type DeliveredOrder, deliveredOrder } from './returns-helpers.ts';
+import { askReturn, BANK, callerOf, type DeliveredOrder, deliveredOrder, payByCard } from './returns-helpers.ts';
 
 /**
  * Issue 40, item 7: the shopper's mails of a return (asked, approved, not accepted, refund sent), the
@@ -232,6 +234,27 @@ describe("the shopper's mails, the owner's alert and the webhook", () => {
     expect(approved[0]!.text).toContain('ibon');
     expect(await queued(`return:${id}`)).toContain('return-approved@shopper');
     expect((await queued(`return:${id}`)).filter((q) => q === 'return-approved@shopper')).toHaveLength(1);
+
+    // Handed over at the counter: the webhook hears of it; the shopper gets no mail of it.
+    const rtn = (await k.selectFrom('returns').select('parcel_rtn_no').where('id', '=', id).executeTakeFirstOrThrow())
+      .parcel_rtn_no;
+    await advanceReturnParcel(shop.deps, rtn, 'handed_over');
+    await advanceReturnParcel(shop.deps, rtn, 'handed_over');
+    await sendDue(shop.deps);
+    expect((await queued(`return:${id}`)).slice(-1)).toEqual(['return-in-transit@webhook']);
+    expect(events('return-in-transit', o.no)).toHaveLength(1);
+    expect(events('return-in-transit', o.no)[0]!.body.return).toMatchObject({ state: 'in_transit', return_code: code });
+  });
+
+  it('withdrawn by the shopper: one webhook event, no mail', async () => {
+    const o = await deliveredOrder(shop, { payment: 'cod' });
+    const id = (await askReturn(shop, o, { lines: [{ sku: o.skus[0], quantity: 1 }], bank: BANK })).json.result.id;
+    expect((await shop.call('DELETE', `/api/orders/${o.no}/returns/${id}`, callerOf(o))).status).toBe(200);
+    expect((await shop.call('DELETE', `/api/orders/${o.no}/returns/${id}`, callerOf(o))).status).toBe(409);
+    await sendDue(shop.deps);
+    expect((await queued(`return:${id}`)).slice(3)).toEqual(['return-cancelled@webhook']);
+    expect(events('return-cancelled', o.no)).toHaveLength(1);
+    expect(events('return-cancelled', o.no)[0]!.body.return).toMatchObject({ id, state: 'cancelled' });
   });
 });
 
@@ -318,5 +341,31 @@ describe('card refunds: the allowance in the mail, a failed try, and the metrics
     const sent = await mails('buyer@example.tw', 'refund-sent', o.no);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(`折讓單號 ${again.json.result.invoice.allowance_no}`);
+  });
+
+  it('a paid order cancelled before it shipped: its refund’s mail once, counted as waiting until sent', async () => {
+    owner.token = await signIn(shop, owner);
+    const o = await placeFixtureOrder(shop, { payment: 'credit', locale: 'en' });
+    await payByCard(shop, o);
+    const waiting = async () => sample(await scrape(), 'shop_orders_needing_action{reason="cancel_refund"}');
+    const before = (await waiting())!;
+    await shop.call('POST', `/api/orders/${o.no}/cancel`, { headers: { 'x-order-key': o.guestKey } });
+    expect(await waiting()).toBe(before + 1);
+    const refund = await shop.deps.db.kysely
+      .selectFrom('refunds')
+      .select(['id', 'amount'])
+      .where('order_id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    await Promise.all(
+      [1, 2].map(() => shop.call('POST', `/api/admin/refunds/${refund.id}/send`, { token: owner.token })),
+    );
+    expect(await waiting()).toBe(before);
+    expect(await queued(`refund:${refund.id}`)).toEqual(['refund-sent@shopper', 'refund-sent@webhook']);
+    await sendDue(shop.deps);
+    const sent = await mails('buyer@example.tw', 'refund-sent', o.no);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(
+      `Your refund of NT$${refund.amount.toLocaleString('en-US')} for order ${o.no} has been sent back to the card you paid with.`,
+    );
   });
 });
