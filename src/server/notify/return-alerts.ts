@@ -63,7 +63,7 @@ function refundData(f: RefundFacts, failedBecause: string | undefined) {
   };
 }
 
-/** Composes an alert or event; undefined when its return, refund or order is gone (or returns are not composed). */
+/** Composes an alert or event; undefined when its return, refund or order is gone (or no returns were composed). */
 export async function returnAlert(
   deps: Deps,
   purpose: ReturnAlertPurpose,

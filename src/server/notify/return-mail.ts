@@ -83,8 +83,10 @@ async function howBack(deps: Deps, r: ReturnFacts, no: string, l: Locale, late: 
   if (r.return_method === 'parcel') {
     if (p && p.status !== 'booking' && p.status !== 'failed') {
       const code =
-        p.code && !p.instructions.includes(p.code) ? t(l, `\n退貨編號：${p.code}`, `\nReturn code: ${p.code}`) : '';
-      return `${p.carrier}${t(l, '：', ': ')}${p.instructions}${code}`;
+        p.code && !p.instructions.includes(p.code) ? t(l, `退貨編號：${p.code}`, `Return code: ${p.code}`) : '';
+      return [`${p.carrier}${p.instructions ? t(l, '：', ': ') + p.instructions : ''}`, code]
+        .filter(Boolean)
+        .join('\n');
     }
     if (!late) return undefined;
     return t(

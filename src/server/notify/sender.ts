@@ -19,6 +19,7 @@ import { deliverRestock, deliverRestockConfirm } from '../restock/restock-messag
 import { notifyOwner, type OwnerPurpose } from './outbox.ts';
 import { ownerMail, taipeiDay, taipeiMidnight } from './owner-mail.ts';
 import { isReturnAlert, returnAlert } from './return-alerts.ts';
+import { returnFacts } from './return-facts.ts';
 import { anyShopperMail } from './shopper-mails.ts';
 import { postWebhook } from './webhook.ts';
 
@@ -104,6 +105,7 @@ async function deliver(deps: Deps, row: Row): Promise<string> {
   if (row.recipient === 'owner' && !to.length) throw new Nowhere('SHOP_NOTIFY_EMAIL is not set');
   if (row.recipient === 'webhook' && (!url || !deps.env.SHOP_NOTIFY_WEBHOOK_SECRET))
     throw new Nowhere('SHOP_NOTIFY_WEBHOOK is not set');
+  if (isReturnAlert(row.purpose) && !returnFacts()) throw new NotYet('waiting for a process that composed the returns');
   const m = isReturnAlert(row.purpose)
     ? await returnAlert(deps, row.purpose, row.subject, row.order_id, payload)
     : await ownerMail(deps, row.purpose as Exclude<OwnerPurpose, 'owner-return-requested'>, row.order_id, payload);

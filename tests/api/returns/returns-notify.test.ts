@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFY_RETURN_WAIT_MS } from '../../../src/config.ts';
 import { armFault } from '../../../src/server/common/faults.ts';
 import { sendDue } from '../../../src/server/notify/sender.ts';
 import { advanceParcel } from '../../../src/server/providers/logistics/simulator-express.ts';
@@ -110,6 +111,25 @@ const sample = (text: string, series: string) => {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
 
+/** A 7-ELEVEN order picked up and a return of it approved whose parcel ECPay refused to book (no code yet). */
+async function approvedUnbooked() {
+  const o = await shippableOrder(shop, { ship: 'UNIMARTC2C', payment: 'atm' });
+  await createShipment(shop.deps, o.no);
+  await advanceParcel(shop.deps, shipmentTradeNo(o.no), 'picked_up');
+  const k = shop.deps.db.kysely;
+  const sku = (await k.selectFrom('order_lines').select('sku').where('order_id', '=', o.id).executeTakeFirstOrThrow())
+    .sku;
+  const asked = await askReturn(shop, { ...o, skus: [sku] } as DeliveredOrder, {
+    lines: [{ sku, quantity: 1 }],
+    bank: BANK,
+  });
+  const id = asked.json.result.id as number;
+  const outbound = (await shipmentRow(shop, o.id))!;
+  await k.updateTable('shipments').set({ logistics_id: '1' }).where('id', '=', outbound.id).execute();
+  expect((await admin('POST', `/${id}/approve`, staff)).status).toBe(409);
+  return { o, id, outbound };
+}
+
 describe("the shopper's mails, the owner's alert and the webhook", () => {
   it('a guest’s cash-on-delivery return, asked in English: each mail once, in English, the account masked', async () => {
     const o = await deliveredOrder(shop, { payment: 'cod' });
@@ -161,6 +181,10 @@ describe("the shopper's mails, the owner's alert and the webhook", () => {
       `Your refund of NT$${refund.amount.toLocaleString('en-US')} for order ${o.no} (return #${id}) has been sent by bank transfer to bank 812, account ********9012`,
     );
     expect(sent!.text).toContain('The e-invoice of this order has been voided.');
+    // The console's resend sends the order's latest shopper mail: this refund's, as it reads now.
+    const resent = await shop.call('POST', `/api/admin/orders/${o.no}/resend-mail`, { token: staff.token });
+    expect(resent.json.result).toMatchObject({ purpose: 'refund-sent', to: 'buyer@example.tw' });
+    expect(await mails('buyer@example.tw', 'refund-sent', o.no)).toHaveLength(2);
 
     expect(await queued(`return:${id}`)).toEqual([
       'return-requested@shopper',
@@ -202,19 +226,8 @@ describe("the shopper's mails, the owner's alert and the webhook", () => {
   });
 
   it('a 7-ELEVEN return parcel: the approved mail waits for the return code and then carries it', async () => {
-    const o = await shippableOrder(shop, { ship: 'UNIMARTC2C', payment: 'atm' });
-    await createShipment(shop.deps, o.no);
-    await advanceParcel(shop.deps, shipmentTradeNo(o.no), 'picked_up');
+    const { o, id, outbound } = await approvedUnbooked();
     const k = shop.deps.db.kysely;
-    const sku = (await k.selectFrom('order_lines').select('sku').where('order_id', '=', o.id).executeTakeFirstOrThrow())
-      .sku;
-    const id = (
-      await askReturn(shop, { ...o, skus: [sku] } as DeliveredOrder, { lines: [{ sku, quantity: 1 }], bank: BANK })
-    ).json.result.id;
-    const outbound = (await shipmentRow(shop, o.id))!;
-    // ECPay refuses the booking: the return is approved without a code, and its mail waits.
-    await k.updateTable('shipments').set({ logistics_id: '1' }).where('id', '=', outbound.id).execute();
-    expect((await admin('POST', `/${id}/approve`, staff)).status).toBe(409);
     await sendDue(shop.deps);
     expect(await mails('buyer@example.tw', 'return-approved', o.no)).toHaveLength(0);
     await k
@@ -244,6 +257,18 @@ describe("the shopper's mails, the owner's alert and the webhook", () => {
     expect((await queued(`return:${id}`)).slice(-1)).toEqual(['return-in-transit@webhook']);
     expect(events('return-in-transit', o.no)).toHaveLength(1);
     expect(events('return-in-transit', o.no)[0]!.body.return).toMatchObject({ state: 'in_transit', return_code: code });
+  });
+
+  it('the approved mail goes without the code once NOTIFY_RETURN_WAIT_MS has passed', async () => {
+    const { o } = await approvedUnbooked();
+    await sendDue(shop.deps);
+    expect(await mails('buyer@example.tw', 'return-approved', o.no)).toHaveLength(0);
+    shop.clock.advance(NOTIFY_RETURN_WAIT_MS);
+    await sendDue(shop.deps);
+    const approved = await mails('buyer@example.tw', 'return-approved', o.no);
+    expect(approved).toHaveLength(1);
+    expect(approved[0]!.text).toContain('商店正在為您建立退貨包裹');
+    expect(approved[0]!.text).toContain('訂單頁會顯示退貨編號');
   });
 
   it('withdrawn by the shopper: one webhook event, no mail', async () => {
