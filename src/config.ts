@@ -182,6 +182,12 @@ export const NOTIFY_MAX_ATTEMPTS = 60;
  */
 export const NOTIFY_PAY_INFO_WAIT_MS = 30 * 60_000;
 export const NOTIFY_PAY_INFO_POLL_MS = 60_000;
+/**
+ * A return's approved mail waits for the return parcel's code (a booking under way or to be retried),
+ * and a refund's sent mail for the e-invoice's correction (the allowance number), each looking again
+ * every NOTIFY_PAY_INFO_POLL_MS, at most NOTIFY_RETURN_WAIT_MS after it was queued, then goes without.
+ */
+export const NOTIFY_RETURN_WAIT_MS = 30 * 60_000;
 /** Sent and skipped notifications are deleted by the maintenance sweep this long after they were written. */
 export const NOTIFY_KEEP_MS = 30 * 86_400_000;
 /** How long the webhook adapter waits for the receiver's answer. */

@@ -107,7 +107,7 @@ const schema = z.object({
       )
       .pipe(z.array(z.email()).max(20))
       .optional(),
-    "the owner's alerts: one or more addresses, comma-separated (`owner-new-order`, `owner-needs-action`, `owner-low-stock`, `owner-daily`)",
+    "the owner's alerts: one or more addresses, comma-separated (`owner-new-order`, `owner-needs-action`, `owner-low-stock`, `owner-daily`, `owner-staff-login`, `owner-return-requested`)",
     '(unset: no owner mail)',
   ),
   SHOP_NOTIFY_LOCALE: about(
@@ -116,7 +116,7 @@ const schema = z.object({
   ),
   SHOP_NOTIFY_WEBHOOK: about(
     z.url({ protocol: /^https?$/ }).optional(),
-    "optional: the owner's events as JSON, signed `X-Shop-Signature: sha256=<HMAC-SHA256 hex of the body>` with `SHOP_NOTIFY_WEBHOOK_SECRET`",
+    "optional: the owner's alerts and the returns' and refunds' events (`return-approved` … `refund-failed`) as JSON, signed `X-Shop-Signature: sha256=<HMAC-SHA256 hex of the body>` with `SHOP_NOTIFY_WEBHOOK_SECRET`",
   ),
   SHOP_NOTIFY_WEBHOOK_SECRET: about(
     z.string().min(16).optional(),

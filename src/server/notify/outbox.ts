@@ -17,12 +17,35 @@ export const OWNER_PURPOSES = [
   'owner-low-stock',
   'owner-daily',
   'owner-staff-login',
+  'owner-return-requested',
+] as const;
+/** The shopper's mails of a return (subject `return:<id>`) and of a refund (`refund:<id>`), issue 40. */
+export const RETURN_SHOPPER_PURPOSES = [
+  'return-requested',
+  'return-approved',
+  'return-rejected',
+  'refund-sent',
+] as const;
+/**
+ * The webhook's events of the returns' later moves and of refunds (SHOP_NOTIFY_WEBHOOK only: the owner
+ * made them; a request comes as the owner's alert `owner-return-requested`, by mail and webhook).
+ */
+export const RETURN_EVENTS = [
+  'return-approved',
+  'return-rejected',
+  'return-in-transit',
+  'return-received',
+  'return-cancelled',
+  'refund-sent',
+  'refund-failed',
 ] as const;
 export type ShopperPurpose = (typeof SHOPPER_PURPOSES)[number];
 export type OwnerPurpose = (typeof OWNER_PURPOSES)[number];
+export type ReturnShopperPurpose = (typeof RETURN_SHOPPER_PURPOSES)[number];
+export type ReturnEvent = (typeof RETURN_EVENTS)[number];
 /** A subscriber's restock alert (issue 32): one text or mail per subscription; the link confirming an address. */
 export type SubscriberPurpose = 'restock' | 'restock-confirm';
-export type Purpose = ShopperPurpose | OwnerPurpose | SubscriberPurpose;
+export type Purpose = ShopperPurpose | OwnerPurpose | SubscriberPurpose | ReturnShopperPurpose | ReturnEvent;
 
 /** Why an order needs a person. */
 export type ActionReason = 'refund' | 'invoice' | 'unclaimed';
@@ -110,3 +133,42 @@ export const notifyRestock = (k: Writer, alertId: number, now: number) =>
 /** The link that confirms an address given for a restock alert, mailed to it. */
 export const notifyRestockConfirm = (k: Writer, alertId: number, now: number) =>
   put(k, { purpose: 'restock-confirm', subject: `alert:${alertId}`, recipient: 'subscriber', orderId: null, now });
+
+/** What a return's or a refund's notification is of: `return:<id>` or `refund:<id>` (its subject). */
+export type ReturnSubject = { returnId: number } | { refundId: number };
+const subjectOf = (s: ReturnSubject) => ('returnId' in s ? `return:${s.returnId}` : `refund:${s.refundId}`);
+
+/** The shopper's mail of a return's move or a refund sent, in the move's transaction (once per subject). */
+export const notifyReturnShopper = (
+  k: Writer,
+  purpose: ReturnShopperPurpose,
+  about: ReturnSubject,
+  orderId: number,
+  now: number,
+) => put(k, { purpose, subject: subjectOf(about), recipient: 'shopper', orderId, now });
+
+/**
+ * A webhook event of a return's move or a refund, in the move's transaction. `failedTry` tells a
+ * refund's failed tries apart (each is one event, with the reason it failed as it was then); every
+ * other event is once per subject.
+ */
+export const notifyReturnEvent = (
+  k: Writer,
+  event: ReturnEvent,
+  about: ReturnSubject,
+  orderId: number,
+  now: number,
+  failedTry?: { attempt: number; reason: string },
+) =>
+  put(k, {
+    purpose: event,
+    subject: failedTry === undefined ? subjectOf(about) : `${subjectOf(about)}:try-${failedTry.attempt}`,
+    recipient: 'webhook',
+    orderId,
+    now,
+    ...(failedTry ? { payload: { reason: failedTry.reason } } : {}),
+  });
+
+/** The owner's alert of a new return request (mail and webhook). */
+export const notifyReturnRequested = (k: Writer, returnId: number, orderId: number, now: number) =>
+  notifyOwner(k, 'owner-return-requested', `return:${returnId}`, { orderId, now });

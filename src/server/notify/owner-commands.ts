@@ -3,8 +3,9 @@ import { newSecret, sha256 } from '../common/tokens.ts';
 import type { Deps } from '../context.ts';
 import { orderLink } from '../orders/order-sms.ts';
 import { render } from './mail-format.ts';
-import type { ShopperPurpose } from './outbox.ts';
+import type { ReturnShopperPurpose, ShopperPurpose } from './outbox.ts';
 import { shopperMail } from './shopper-mail.ts';
+import { anyShopperMail } from './shopper-mails.ts';
 import { postWebhook } from './webhook.ts';
 
 /** What `notify-test` found: whether the mail server (and the webhook, when set) took the test. */
@@ -88,9 +89,10 @@ export function listOutbox(deps: Deps, opts: { failed: boolean; limit: number })
 }
 
 /** What a resend did: the mail went (to whom), or why nothing was sent. */
+type Purpose = ShopperPurpose | ReturnShopperPurpose;
 export type Resent =
-  | { purpose: ShopperPurpose; to: string }
-  | { purpose: ShopperPurpose; refused: 'no-address' | 'wait' | 'mail-failed'; error?: string };
+  | { purpose: Purpose; to: string }
+  | { purpose: Purpose; refused: 'no-address' | 'wait' | 'mail-failed'; error?: string };
 
 /** A new private link to a guest's order (kept beside the others, each good), or the member's order page. */
 async function freshOrderLink(deps: Deps, orderId: number): Promise<string | undefined> {
@@ -120,16 +122,16 @@ async function freshOrderLink(deps: Deps, orderId: number): Promise<string | und
 export async function resendShopperMail(deps: Deps, orderId: number): Promise<Resent | null> {
   const last = await deps.db.kysely
     .selectFrom('notifications')
-    .select(['id', 'purpose', 'payload'])
+    .select(['id', 'purpose', 'payload', 'subject', 'created_at'])
     .where('order_id', '=', orderId)
     .where('recipient', '=', 'shopper')
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!last) return null;
-  const purpose = last.purpose as ShopperPurpose;
+  const purpose = last.purpose as Purpose;
   const payload = JSON.parse(last.payload || '{}') as Record<string, unknown>;
   // Looked at before a link is made: a refused resend leaves no key behind.
-  const first = await shopperMail(deps, purpose, orderId, payload);
+  const first = await anyShopperMail(deps, { ...last, order_id: orderId }, payload);
   if (!first) return { purpose, refused: 'no-address' };
   if (first === 'wait') return { purpose, refused: 'wait' };
   let m = first;

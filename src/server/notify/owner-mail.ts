@@ -32,19 +32,15 @@ export const taipeiMidnight = (day: string): number => Date.parse(`${day}T00:00:
 export const consoleOrderLink = (site: string, l: Locale, no: string) =>
   `${site.replace(/\/$/, '')}${en(l) ? '/en' : ''}/admin/order?no=${encodeURIComponent(no)}`;
 
-/** Composes the owner's mail of `purpose` (also the text of the webhook's JSON). */
-export async function ownerMail(
-  deps: Deps,
-  purpose: OwnerPurpose,
-  orderId: number | null,
-  payload: Record<string, unknown>,
-): Promise<{ mail: RenderedMail; data: Record<string, unknown> } | undefined> {
-  const l: Locale = deps.env.SHOP_NOTIFY_LOCALE;
-  const k = deps.db.kysely;
+/**
+ * The order an owner's alert is about, in the owner's language: the one-line summary, the webhook's
+ * `order` (with its console link) and the link for the mail; all empty without an order.
+ */
+export async function ownerOrder(deps: Deps, orderId: number | null, l: Locale) {
   const o =
     orderId === null
       ? undefined
-      : await k
+      : await deps.db.kysely
           .selectFrom('orders')
           .select(['no', 'total', 'state', 'receiver_name', 'payment_method', 'shipping_method'])
           .where('id', '=', orderId)
@@ -62,6 +58,18 @@ export async function ownerMail(
   const consoleLink = consoleUrl
     ? { label: en(l) ? 'Open it in the console' : '在後台查看', href: consoleUrl }
     : undefined;
+  return { o, orderLine, data, consoleLink };
+}
+
+/** Composes the owner's mail of `purpose` (also the text of the webhook's JSON). */
+export async function ownerMail(
+  deps: Deps,
+  purpose: Exclude<OwnerPurpose, 'owner-return-requested'>,
+  orderId: number | null,
+  payload: Record<string, unknown>,
+): Promise<{ mail: RenderedMail; data: Record<string, unknown> } | undefined> {
+  const l: Locale = deps.env.SHOP_NOTIFY_LOCALE;
+  const { o, orderLine, data, consoleLink } = await ownerOrder(deps, orderId, l);
   let c: Composed;
   switch (purpose) {
     case 'owner-new-order':

@@ -16,9 +16,11 @@ import type { Deps } from '../context.ts';
 import type { NotificationsTable } from '../db/tables/notifications.ts';
 import { registerOutboxPending } from '../ops/probes.ts';
 import { deliverRestock, deliverRestockConfirm } from '../restock/restock-message.ts';
-import { notifyOwner, type OwnerPurpose, type ShopperPurpose } from './outbox.ts';
+import { notifyOwner, type OwnerPurpose } from './outbox.ts';
 import { ownerMail, taipeiDay, taipeiMidnight } from './owner-mail.ts';
-import { shopperMail } from './shopper-mail.ts';
+import { isReturnAlert, returnAlert } from './return-alerts.ts';
+import { returnFacts } from './return-facts.ts';
+import { anyShopperMail } from './shopper-mails.ts';
 import { postWebhook } from './webhook.ts';
 
 const HOUR_MS = 3_600_000;
@@ -91,9 +93,9 @@ async function deliver(deps: Deps, row: Row): Promise<string> {
   }
   if (row.recipient === 'shopper') {
     if (row.order_id === null) throw new Nowhere('no order');
-    const m = await shopperMail(deps, row.purpose as ShopperPurpose, row.order_id, payload);
+    const m = await anyShopperMail(deps, { ...row, order_id: row.order_id }, payload);
     if (!m) throw new Nowhere('the order has no email address');
-    if (m === 'wait') throw new NotYet('waiting for the ATM account or store code');
+    if (m === 'wait') throw new NotYet('waiting for the ATM account or store code, a return code or the e-invoice');
     if (mailFault()) throw new Error('mail server down (test fault email.down or email.flaky)');
     await deps.mail.send({ to: m.to, purpose: row.purpose, ...m.mail, messageId });
     return m.to;
@@ -103,8 +105,11 @@ async function deliver(deps: Deps, row: Row): Promise<string> {
   if (row.recipient === 'owner' && !to.length) throw new Nowhere('SHOP_NOTIFY_EMAIL is not set');
   if (row.recipient === 'webhook' && (!url || !deps.env.SHOP_NOTIFY_WEBHOOK_SECRET))
     throw new Nowhere('SHOP_NOTIFY_WEBHOOK is not set');
-  const m = await ownerMail(deps, row.purpose as OwnerPurpose, row.order_id, payload);
-  if (!m) throw new Nowhere('the order is gone');
+  if (isReturnAlert(row.purpose) && !returnFacts()) throw new NotYet('waiting for a process that composed the returns');
+  const m = isReturnAlert(row.purpose)
+    ? await returnAlert(deps, row.purpose, row.subject, row.order_id, payload)
+    : await ownerMail(deps, row.purpose as Exclude<OwnerPurpose, 'owner-return-requested'>, row.order_id, payload);
+  if (!m) throw new Nowhere('the order, return or refund is gone');
   if (mailFault()) throw new Error('mail server down (test fault email.down or email.flaky)');
   if (row.recipient === 'owner') {
     await deps.mail.send({ to: to.join(', '), purpose: row.purpose, ...m.mail, messageId });

@@ -8,12 +8,12 @@ import { type Composed, money, type RenderedMail, render, when } from './mail-fo
 import type { ShopperPurpose } from './outbox.ts';
 import { returnNote } from './return-note.ts';
 
-const SHOP = { zh: '聲林音響', en: 'Soundwood Audio' };
+export const SHOP = { zh: '聲林音響', en: 'Soundwood Audio' };
 
 type K = Deps['db']['kysely'];
 
 /** The order as its mails tell it, read when the mail is sent. */
-async function readMailOrder(k: K, orderId: number) {
+export async function readMailOrder(k: K, orderId: number) {
   const o = await k
     .selectFrom('orders as o')
     .leftJoin('members as m', 'm.id', 'o.member_id')

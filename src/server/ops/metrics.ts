@@ -14,6 +14,8 @@ export const ORDER_EVENTS = ['placed', 'paid', 'cancelled', 'released', 'complet
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 export const NOTICE_RESULTS = ['applied', 'repeated', 'refused'] as const;
 export type NoticeResult = (typeof NOTICE_RESULTS)[number];
+export const REFUND_METHODS = ['card', 'transfer'] as const;
+export const REFUND_RESULTS = ['sent', 'failed'] as const;
 
 export const httpDuration = new Histogram({
   name: 'http_request_duration_seconds',
@@ -44,11 +46,38 @@ const outboxPending = new Gauge({
   help: 'Notifications waiting in the outbox to be sent.',
   registers: [registry],
 });
-const needingAction = new Gauge({
-  name: 'shop_orders_needing_action',
-  help: "Orders the owner must act on: flagged for a refund or with an invoice action needed (the owner's --needs-action list).",
+const refunds = new Counter({
+  name: 'shop_refunds_total',
+  help: 'Refunds sent (a card through ECPay, a transfer marked done) and card refunds failed (each failed try), by method.',
+  labelNames: ['method', 'result'] as const,
   registers: [registry],
 });
+for (const method of REFUND_METHODS) for (const result of REFUND_RESULTS) refunds.inc({ method, result }, 0);
+
+/**
+ * What waits for the owner's hand, one series per reason: `flagged` (orders flagged for a refund or
+ * with an invoice action needed, the owner's --needs-action list) and the reasons other domains add
+ * (the returns: each return waiting to be approved, inspected or refunded, or whose refund failed,
+ * and each cancelled order's refund not yet sent). A label rather than one sum, so that an alert on
+ * `sum(shop_orders_needing_action) > 0` keeps working while a dashboard shows which queue waits.
+ */
+const needingAction = new Gauge({
+  name: 'shop_orders_needing_action',
+  help: 'What waits for the owner: orders flagged for a refund or an invoice action (reason="flagged"), returns waiting to be approved, inspected or refunded, refunds failed and cancelled orders\' refunds to send.',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+type NeedingActionPart = (deps: Deps) => Promise<Record<string, number>>;
+const needingActionParts = new Map<string, NeedingActionPart>();
+
+/**
+ * Adds series to shop_orders_needing_action from a domain ops does not import (the returns): read
+ * when scraped, each key a `reason` label. Registered once per `name` when the app is composed.
+ */
+export function addNeedingAction(name: string, read: NeedingActionPart): void {
+  needingActionParts.set(name, read);
+}
 const sweeperLastRun = new Gauge({
   name: 'shop_sweeper_last_run_seconds',
   help: 'Unix time (s) of the last complete pass of the payment sweeper in this process; 0 before the first.',
@@ -65,20 +94,25 @@ export const countOrder = (event: OrderEvent, n = 1): void => {
   if (n > 0) orders.inc({ event }, n);
 };
 export const countNotice = (result: NoticeResult): void => notices.inc({ result });
+export const countRefund = (method: (typeof REFUND_METHODS)[number], result: (typeof REFUND_RESULTS)[number]): void =>
+  refunds.inc({ method, result });
 export const noteSweeperRun = (nowMs: number): void => sweeperLastRun.set(Math.floor(nowMs / 1000));
 
 /** Reads the gauges that come from the database or the build, then renders every metric. */
 export async function renderMetrics(deps: Deps): Promise<string> {
-  const [pending, flagged] = await Promise.all([
+  const [pending, flagged, ...parts] = await Promise.all([
     pendingNotifications(deps),
     deps.db.kysely
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where((eb) => eb.or([eb('invoice_action_needed', 'is not', null), eb('needs_refund', '<>', 0)]))
       .executeTakeFirst(),
+    ...[...needingActionParts.values()].map((read) => read(deps)),
   ]);
   outboxPending.set(pending);
-  needingAction.set(Number(flagged?.n ?? 0));
+  needingAction.reset();
+  needingAction.set({ reason: 'flagged' }, Number(flagged?.n ?? 0));
+  for (const part of parts) for (const [reason, n] of Object.entries(part)) needingAction.set({ reason }, n);
   const build = servedBuild();
   buildAge.reset();
   if (build) buildAge.set({ build: build.id }, Math.max(0, (Date.now() - build.timestamp) / 1000));

@@ -3,10 +3,12 @@ import type { Msg } from '../common/i18n.ts';
 import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import { countRefund } from '../ops/metrics.ts';
 import { lockOrder } from '../payment/notices.ts';
 import { EcpayCreditError } from '../providers/ecpay/credit.ts';
 import { chooseRefundAction, type RefundRefusal } from '../providers/ecpay/refund-action.ts';
 import { type CardRefunds, ecpayCardRefunds, type PaidCard } from './card-refunds.ts';
+import { announceRefundFailed, announceRefundSent } from './return-notices.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -127,16 +129,23 @@ export async function sendRefund(
   const row = await refundRow(k, id);
   const done = (state: string): SentRefund => ({ id, orderId: row.order_id, returnId: row.return_id, state });
   if (row.state === 'sent') return done('sent');
-  const markSent = async (reference: string) =>
-    k.transaction().execute(async (trx) => {
+  const method = row.method === 'card' ? 'card' : 'transfer';
+  // The shopper's mail and the webhook's event are written with the move, once: only the update that moved it.
+  const markSent = async (reference: string) => {
+    const moved = await k.transaction().execute(async (trx) => {
       const sent = await trx
         .updateTable('refunds')
         .set({ state: 'sent', reference, reason: '', sent_at: now, updated_at: now })
         .where('id', '=', id)
         .where('state', 'in', ['pending', 'failed', 'sending'])
         .executeTakeFirst();
-      if (Number(sent.numUpdatedRows) === 1 && opts.after) await opts.after(trx);
+      if (Number(sent.numUpdatedRows) !== 1) return false;
+      await announceRefundSent(trx, id, row.order_id, now);
+      if (opts.after) await opts.after(trx);
+      return true;
     });
+    if (moved) countRefund(method, 'sent');
+  };
   if (row.method === 'transfer') {
     const reference = (opts.reference ?? '').trim();
     if (!reference || reference.length > REFERENCE_MAX)
@@ -161,12 +170,26 @@ export async function sendRefund(
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return done((await refundRow(k, id)).state);
   const fail = async (reason: string) => {
-    await k
-      .updateTable('refunds')
-      .set({ state: 'failed', reason: reason.slice(0, 200), updated_at: deps.clock.now() })
-      .where('id', '=', id)
-      .where('state', '=', 'sending')
-      .execute();
+    const at = deps.clock.now();
+    const moved = await k.transaction().execute(async (trx) => {
+      const failed = await trx
+        .updateTable('refunds')
+        .set({ state: 'failed', reason: reason.slice(0, 200), updated_at: at })
+        .where('id', '=', id)
+        .where('state', '=', 'sending')
+        .returning('attempts')
+        .executeTakeFirst();
+      if (failed)
+        await announceRefundFailed(
+          trx,
+          id,
+          row.order_id,
+          { attempt: Number(failed.attempts), reason: reason.slice(0, 200) },
+          at,
+        );
+      return failed !== undefined;
+    });
+    if (moved) countRefund(method, 'failed');
     log.warn({ event: 'refund_failed', refundId: id, reason }, 'card refund failed');
     return done('failed');
   };

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { announceMove } from './return-notices.ts';
 
 /**
  * The states of a return (issue 40), one table: requested → approved (or rejected) → in_transit →
@@ -60,7 +61,10 @@ export async function moveReturn(
   return true;
 }
 
-/** One row on the return's timeline and one on its order's (`return:<id>:<state>`, then the note). */
+/**
+ * One row on the return's timeline and one on its order's (`return:<id>:<state>`, then the note), and
+ * the move's notifications (the shopper's mail, the webhook's event, the owner's alert of a request).
+ */
 export async function recordReturnEvent(trx: Trx, returnId: number, state: ReturnState, note: string, now: number) {
   const r = await trx
     .selectFrom('returns as r')
@@ -81,4 +85,5 @@ export async function recordReturnEvent(trx: Trx, returnId: number, state: Retur
       at: now,
     })
     .execute();
+  await announceMove(trx, returnId, r.order_id, state, now);
 }

@@ -135,11 +135,15 @@ describe('after a purchase', () => {
 });
 
 describe('gauges', () => {
-  it('orders needing action: flagged for a refund or an invoice action', async () => {
-    const before = sample(await scrape(), 'shop_orders_needing_action') ?? -1;
+  it('orders needing action: flagged for a refund or an invoice action (reason="flagged"), beside the returns’ reasons', async () => {
+    const series = 'shop_orders_needing_action{reason="flagged"}';
+    const text = await scrape();
+    const before = sample(text, series) ?? -1;
+    for (const reason of ['return_to_approve', 'return_to_inspect', 'return_to_refund', 'return_refund_failed'])
+      expect(sample(text, `shop_orders_needing_action{reason="${reason}"}`), reason).toBe(0);
     const o = await placeFixtureOrder(shop);
     await shop.deps.db.kysely.updateTable('orders').set({ needs_refund: 1 }).where('id', '=', o.id).execute();
-    expect(sample(await scrape(), 'shop_orders_needing_action')).toBe(before + 1);
+    expect(sample(await scrape(), series)).toBe(before + 1);
   });
 
   it('the outbox count comes from the provider the outbox registers (0 without one)', async () => {
