@@ -1,7 +1,9 @@
 import { type Locale, TIME_ZONE } from '../../config.ts';
 import type { PaymentCode } from '../checkout/checkout.schemas.ts';
 import { PAYMENT_NAMES } from '../checkout/checkout-text.ts';
+import { type Msg, pick } from '../common/i18n.ts';
 import type { Deps } from '../context.ts';
+import { waitingBeyondOrders } from '../ops/metrics.ts';
 import { listToShip } from '../orders/order-admin.ts';
 import { type Composed, money, type RenderedMail, render } from './mail-format.ts';
 import type { ActionReason, OwnerPurpose } from './outbox.ts';
@@ -135,11 +137,13 @@ export async function ownerMail(
               `${d.day}: ${d.orders} orders, ${money(d.sales)} in sales (cancelled orders left out).`,
               `Waiting to ship: ${d.toShip.length}${d.toShip.length ? ` (${d.toShip.join(', ')})` : ''}.`,
               `Needing you: ${d.needsAction.length}${d.needsAction.length ? ` (${d.needsAction.join(', ')})` : ''}.`,
+              ...waitingLine(d.waiting, 'en'),
             ]
           : [
               `${d.day}：${d.orders} 筆訂單，銷售額 ${money(d.sales)}（不含已取消）。`,
               `待出貨：${d.toShip.length} 筆${d.toShip.length ? `（${d.toShip.join('、')}）` : ''}。`,
               `需要處理：${d.needsAction.length} 筆${d.needsAction.length ? `（${d.needsAction.join('、')}）` : ''}。`,
+              ...waitingLine(d.waiting, 'zh-TW'),
             ],
       };
       break;
@@ -169,5 +173,31 @@ async function digest(deps: Deps, day: string) {
       .limit(50)
       .execute()
   ).map((o) => o.no);
-  return { day, orders: Number(sold?.n ?? 0), sales: Number(sold?.sum ?? 0), toShip, needsAction };
+  const waiting = await waitingBeyondOrders(deps);
+  return { day, orders: Number(sold?.n ?? 0), sales: Number(sold?.sum ?? 0), toShip, needsAction, waiting };
+}
+
+/** The queues of shop_orders_needing_action beyond flagged orders, as the digest names them. */
+const WAITING: Record<string, Msg> = {
+  return_to_approve: { zh: '退貨待核准', en: 'returns to approve' },
+  return_to_inspect: { zh: '退貨待驗收', en: 'returns to inspect' },
+  return_to_refund: { zh: '退貨待退款', en: 'returns to refund' },
+  return_refund_failed: { zh: '退款失敗', en: 'refunds that failed' },
+  cancel_refund: { zh: '取消訂單待退款', en: 'cancelled orders to refund' },
+};
+
+/** "Returns and refunds waiting for you: 2 returns to approve, …" when any waits; nothing otherwise. */
+function waitingLine(waiting: Record<string, number>, l: Locale): string[] {
+  const parts = Object.entries(waiting)
+    .filter(([, n]) => n > 0)
+    .map(([key, n]) => {
+      const name = WAITING[key] ? pick(WAITING[key], l) : key;
+      return en(l) ? `${n} ${name}` : `${name} ${n} 筆`;
+    });
+  if (!parts.length) return [];
+  return [
+    en(l)
+      ? `Returns and refunds waiting for you: ${parts.join(', ')}.`
+      : `等待您處理的退貨與退款：${parts.join('、')}。`,
+  ];
 }

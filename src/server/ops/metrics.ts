@@ -98,6 +98,12 @@ export const countRefund = (method: (typeof REFUND_METHODS)[number], result: (ty
   refunds.inc({ method, result });
 export const noteSweeperRun = (nowMs: number): void => sweeperLastRun.set(Math.floor(nowMs / 1000));
 
+/** What other domains count as waiting for the owner (the returns' queues), each by its `reason`. */
+export async function waitingBeyondOrders(deps: Deps): Promise<Record<string, number>> {
+  const parts = await Promise.all([...needingActionParts.values()].map((read) => read(deps)));
+  return Object.assign({}, ...parts);
+}
+
 /** Reads the gauges that come from the database or the build, then renders every metric. */
 export async function renderMetrics(deps: Deps): Promise<string> {
   const [pending, flagged, ...parts] = await Promise.all([

@@ -7,6 +7,7 @@ import { armFault } from '../../../src/server/common/faults.ts';
 import { sendDue } from '../../../src/server/notify/sender.ts';
 import { advanceParcel } from '../../../src/server/providers/logistics/simulator-express.ts';
 import { advanceReturnParcel } from '../../../src/server/providers/logistics/simulator-return.ts';
+import { returnCounts } from '../../../src/server/returns/return-queues.ts';
 import { createShipment, shipmentTradeNo } from '../../../src/server/shipping/ship.ts';
 import { placeFixtureOrder } from '../../helpers/order-fixture.ts';
 import type { TestShop } from '../../helpers/test-app.ts';
@@ -392,5 +393,23 @@ describe('card refunds: the allowance in the mail, a failed try, and the metrics
     expect(sent[0]!.text).toContain(
       `Your refund of NT$${refund.amount.toLocaleString('en-US')} for order ${o.no} has been sent back to the card you paid with.`,
     );
+  });
+});
+
+describe("the owner's daily digest", () => {
+  it('names the returns and refunds waiting, each queue with its count', async () => {
+    const o = await deliveredOrder(shop, { payment: 'cod' });
+    await askReturn(shop, o, { lines: [{ sku: o.skus[0], quantity: 1 }], bank: BANK });
+    const counts = await returnCounts(shop.deps.db.kysely);
+    expect(counts['to-approve']).toBeGreaterThan(0);
+    // The next 09:00 in Taipei (01:00 UTC) at least a day ahead: that morning's digest is due.
+    const day = 86_400_000;
+    const next9 = Math.ceil((shop.clock.now() + day - HOUR) / day) * day + HOUR;
+    shop.clock.t = next9;
+    const yesterday = new Date(next9 - day + 8 * HOUR).toISOString().slice(0, 10);
+    await sendDue(shop.deps);
+    const [digest] = (await mails(OWNER, 'owner-daily', '')).filter((m) => m.subject.includes(yesterday));
+    expect(digest!.text).toContain('等待您處理的退貨與退款：');
+    expect(digest!.text).toContain(`退貨待核准 ${counts['to-approve']} 筆`);
   });
 });
