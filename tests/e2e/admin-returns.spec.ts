@@ -38,7 +38,11 @@ for (const locale of LOCALES) {
       await tabs.getByRole('link', { name: new RegExp(`^${t('admin.returns.view.to-approve')}`) }).click();
       await expect(page).toHaveURL(/view=to-approve/);
       await expectAccessible(page, 'returns list', WIDTH);
-      await page.getByRole('link', { name: t('admin.return.title', { id: ret.id }), exact: true }).click();
+      // On a phone each row is a card: a cell its column's name does not head says it itself.
+      const title = t('admin.return.title', { id: ret.id });
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+      await expect(row.getByRole('cell', { name: `${t('admin.col.quantity')}: 1`, exact: true })).toBeVisible();
+      await page.getByRole('link', { name: title, exact: true }).click();
       await expect(
         page.getByRole('heading', { level: 1, name: t('admin.return.title', { id: ret.id }) }),
       ).toBeVisible();
@@ -59,6 +63,7 @@ for (const locale of LOCALES) {
       await expect(received).toHaveValue('1');
       await page.getByRole('button', { name: t('admin.return.receive'), exact: true }).click();
       await expect(page.getByRole('status')).toHaveText(t('admin.return.receivedDone'));
+      await expect(page.getByRole('cell', { name: `${t('admin.return.col.received')}: 1`, exact: true })).toBeVisible();
       await expect(page.getByText(t('admin.return.ownerOnly'))).toBeVisible();
 
       // The owner refunds the transfer with its reference.
@@ -75,6 +80,17 @@ for (const locale of LOCALES) {
       await expect(
         page.getByText(t('admin.return.refundReference', { reference: 'TX-2026-0042' }), { exact: false }),
       ).toBeVisible();
+
+      // The order's timeline names the return (a link to it) and each of its moves in words.
+      await page.getByRole('link', { name: t('admin.return.order', { no: ret.no }), exact: true }).click();
+      const moves = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: t('admin.return.title', { id: ret.id }), exact: true }) });
+      await expect(
+        moves.filter({ hasText: `${t('admin.returnState.approved')} · ${t('admin.return.method.shop')}` }),
+      ).toHaveCount(1);
+      await expect(moves.filter({ hasText: t('admin.returnState.refunded') })).toHaveCount(1);
+      await expect(page.getByText(/return:\d/)).toHaveCount(0);
     });
 
     test('the owner marks a product not returnable in the catalog, and marks it back', async ({
