@@ -278,6 +278,12 @@ for (const locale of LOCALES) {
       await expect(
         page.getByText(at(locale, 'admin.return.allowance', { no: shown.invoice.allowance_no })),
       ).toBeVisible();
+      // A card refund is known by ECPay's trade number, not by a transfer's reference.
+      const sentRow = page
+        .getByRole('listitem')
+        .filter({ hasText: at(locale, 'admin.return.refundAction', { action: 'R' }) });
+      await expect(sentRow).toContainText(at(locale, 'admin.return.refundTradeNo', { reference: '' }).trim());
+      await expect(sentRow).not.toContainText(at(locale, 'admin.return.refundReference', { reference: '' }).trim());
       // The timeline says how it came back in words, not the method's code.
       await expect(
         page.getByRole('listitem').filter({

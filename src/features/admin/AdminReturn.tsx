@@ -146,7 +146,9 @@ function Body({ locale, id, owner }: { locale: Locale; id: string; owner: boolea
                   state: refundStateLabel(locale, x.state),
                 })}
                 {x.action ? ` · ${t('admin.return.refundAction', { action: x.action })}` : ''}
-                {x.reference ? ` · ${t('admin.return.refundReference', { reference: x.reference })}` : ''}
+                {x.reference
+                  ? ` · ${t(x.method === 'card' ? 'admin.return.refundTradeNo' : 'admin.return.refundReference', { reference: x.reference })}`
+                  : ''}
                 {x.attempts > 1 ? ` · ${t('admin.return.refundAttempts', { count: x.attempts })}` : ''}
                 {x.reason ? ` · ${x.reason}` : ''}
               </li>
