@@ -10,7 +10,8 @@ import { requestedReturn } from './support/returns.ts';
  * Issue 40's console side in the browser, in both languages, at a phone's width: a staff member
  * finds a shopper's return under "to approve", approves it as brought to the shop, finds it under
  * "to inspect" and receives it; the refund is the owner's (the staff member is told so); the owner
- * refunds the transfer with its reference and sees it in the refunds. axe on both return pages.
+ * refunds the transfer with its reference and sees it in the refunds, and the return's moves on its
+ * order's timeline. axe on both return pages. (A card return through the console: returns.spec.ts.)
  */
 const WIDTH = 375;
 const en = (locale: Locale) => (locale === 'en' ? '/en' : '');

@@ -12,9 +12,12 @@ import { api, browserLocale, type Json, LOCALES, msg, url } from './support/page
 import { returnParcelNo } from './support/returns.ts';
 
 /**
- * Issue 40, the shopper's side: a member returns one of two lines of a delivered card order and
- * follows it to the refund (the owner's moves through the console's API); a guest returns a
- * cash-on-delivery order to a bank account, on the order's private page.
+ * Issue 40, from the request to the refund: a member returns one of two lines of a delivered card
+ * order (paid on the cashier simulator); the owner approves it in the console with the default, a
+ * return parcel booked for the carrier, whose status notices the logistics simulator then sends; the
+ * owner receives it and refunds it to the card; the member's order page shows the refund and the
+ * e-invoice allowance. A guest returns a cash-on-delivery order to a bank account, on the order's
+ * private page. Setup that is not under test (orders, shipping, staff accounts) goes through the API.
  */
 
 const SUCCESS_CARD = '4311-9522-2222-2222';
