@@ -10,7 +10,8 @@ import { requestedReturn } from './support/returns.ts';
  * Issue 40's console side in the browser, in both languages, at a phone's width: a staff member
  * finds a shopper's return under "to approve", approves it as brought to the shop, finds it under
  * "to inspect" and receives it; the refund is the owner's (the staff member is told so); the owner
- * refunds the transfer with its reference and sees it in the refunds. axe on both return pages.
+ * refunds the transfer with its reference and sees it in the refunds, and the return's moves on its
+ * order's timeline. axe on both return pages. (A card return through the console: returns.spec.ts.)
  */
 const WIDTH = 375;
 const en = (locale: Locale) => (locale === 'en' ? '/en' : '');
@@ -38,7 +39,11 @@ for (const locale of LOCALES) {
       await tabs.getByRole('link', { name: new RegExp(`^${t('admin.returns.view.to-approve')}`) }).click();
       await expect(page).toHaveURL(/view=to-approve/);
       await expectAccessible(page, 'returns list', WIDTH);
-      await page.getByRole('link', { name: t('admin.return.title', { id: ret.id }), exact: true }).click();
+      // On a phone each row is a card: a cell its column's name does not head says it itself.
+      const title = t('admin.return.title', { id: ret.id });
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+      await expect(row.getByRole('cell', { name: `${t('admin.col.quantity')}: 1`, exact: true })).toBeVisible();
+      await page.getByRole('link', { name: title, exact: true }).click();
       await expect(
         page.getByRole('heading', { level: 1, name: t('admin.return.title', { id: ret.id }) }),
       ).toBeVisible();
@@ -59,6 +64,7 @@ for (const locale of LOCALES) {
       await expect(received).toHaveValue('1');
       await page.getByRole('button', { name: t('admin.return.receive'), exact: true }).click();
       await expect(page.getByRole('status')).toHaveText(t('admin.return.receivedDone'));
+      await expect(page.getByRole('cell', { name: `${t('admin.return.col.received')}: 1`, exact: true })).toBeVisible();
       await expect(page.getByText(t('admin.return.ownerOnly'))).toBeVisible();
 
       // The owner refunds the transfer with its reference.
@@ -75,6 +81,17 @@ for (const locale of LOCALES) {
       await expect(
         page.getByText(t('admin.return.refundReference', { reference: 'TX-2026-0042' }), { exact: false }),
       ).toBeVisible();
+
+      // The order's timeline names the return (a link to it) and each of its moves in words.
+      await page.getByRole('link', { name: t('admin.return.order', { no: ret.no }), exact: true }).click();
+      const moves = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: t('admin.return.title', { id: ret.id }), exact: true }) });
+      await expect(
+        moves.filter({ hasText: `${t('admin.returnState.approved')} · ${t('admin.return.method.shop')}` }),
+      ).toHaveCount(1);
+      await expect(moves.filter({ hasText: t('admin.returnState.refunded') })).toHaveCount(1);
+      await expect(page.getByText(/return:\d/)).toHaveCount(0);
     });
 
     test('the owner marks a product not returnable in the catalog, and marks it back', async ({

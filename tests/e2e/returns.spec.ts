@@ -1,18 +1,23 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Locale } from '../../src/config.ts';
+import { at } from '../../src/features/admin/i18n.ts';
 import { formatDateTime } from '../../src/lib/i18n/format.ts';
 import { formatPrice } from '../../src/lib/i18n/price.ts';
 import { shipByLogistics } from '../../src/server/orders/order-admin.ts';
 import { CASHIER_TEXT } from '../../src/server/providers/ecpay/simulator/view.ts';
-import { apiStaff, serverDeps } from './support/admin.ts';
+import { apiStaff, serverDeps, useStaffSession } from './support/admin.ts';
 import { apiLogin, createMember, freshPhone, readOtp, useSession } from './support/auth.ts';
-import { expectAccessible } from './support/checkout.ts';
+import { escapeRe, expectAccessible } from './support/checkout.ts';
 import { api, browserLocale, type Json, LOCALES, msg, url } from './support/pages.ts';
+import { returnParcelNo } from './support/returns.ts';
 
 /**
- * Issue 40, the shopper's side: a member returns one of two lines of a delivered card order and
- * follows it to the refund (the owner's moves through the console's API); a guest returns a
- * cash-on-delivery order to a bank account, on the order's private page.
+ * Issue 40, from the request to the refund: a member returns one of two lines of a delivered card
+ * order (paid on the cashier simulator); the owner approves it in the console with the default, a
+ * return parcel booked for the carrier, whose status notices the logistics simulator then sends; the
+ * owner receives it and refunds it to the card; the member's order page shows the refund and the
+ * e-invoice allowance. A guest returns a cash-on-delivery order to a bank account, on the order's
+ * private page. Setup that is not under test (orders, shipping, staff accounts) goes through the API.
  */
 
 const SUCCESS_CARD = '4311-9522-2222-2222';
@@ -126,6 +131,15 @@ async function afterDailyClose(baseURL: string, no: string) {
   }
 }
 
+/** The member's latest return of order `no` as the API answers it in `locale`. */
+async function mineNow(request: APIRequestContext, no: string, token: string, locale: Locale): Promise<Json> {
+  const res = await request.get(`/api/orders/${no}/returns`, {
+    headers: { authorization: `Bearer ${token}`, 'Accept-Language': locale },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).result.data[0];
+}
+
 /** The Returns box of the order page. */
 const returnsBox = (page: Page, locale: Locale) =>
   page.getByRole('region', { name: msg(locale, 'returns.title'), exact: true });
@@ -140,7 +154,7 @@ for (const locale of LOCALES) {
       request,
       baseURL,
     }) => {
-      // A trip through the cashier, the owner's moves and four accessibility scans.
+      // A trip through the cashier, the owner's moves in the console and four accessibility scans.
       test.slow();
       const member = await createMember(request);
       const session = await apiLogin(request, member.phone, member.password);
@@ -187,39 +201,76 @@ for (const locale of LOCALES) {
       await expect(request1.getByText(msg(locale, 'returns.next.requested'))).toBeVisible();
       await expect(request1.locator('ul > li')).toHaveCount(1);
       await expect(request1.getByRole('button', { name: msg(locale, 'returns.withdraw', { id }) })).toBeVisible();
-      await expectAccessible(page, 'order page, return requested', 375);
 
-      // The owner approves (the shopper sends it back), receives it whole and refunds it to the card.
+      // The owner, in the console at the same width: approves with the default, a return parcel booked for the carrier.
       const owner = await apiStaff(request, baseURL!, 'owner', `退貨店長${locale}`);
-      const staff = { authorization: `Bearer ${owner.token}` };
-      const approved = await request.post(`/api/admin/returns/${id}/approve`, {
-        headers: staff,
-        data: { method: 'shopper' },
-      });
-      expect(approved.ok(), await approved.text()).toBe(true);
-      await page.reload();
-      await expect(request1.getByText(msg(locale, 'returns.state.approved'), { exact: true })).toBeVisible();
-      await expect(request1.getByText(msg(locale, 'returns.next.approvedShopper'))).toBeVisible();
+      await useStaffSession(context, baseURL!, owner.token);
+      const consolePage = url(locale, `/admin/return?id=${id}`);
+      await page.goto(consolePage);
+      await expect(page.getByLabel(at(locale, 'admin.return.approveMethod'), { exact: true })).toHaveValue('');
+      await page.getByRole('button', { name: at(locale, 'admin.return.approve'), exact: true }).click();
+      await expect(page.getByRole('status')).toHaveText(at(locale, 'admin.return.approved'));
+      await expect(page.getByText(at(locale, 'admin.return.method.parcel'), { exact: true })).toBeVisible();
+      const booked = (await mineNow(request, no, session.token, locale)).return_parcel;
+      expect(booked, 'the return parcel').toMatchObject({ status: 'created', instructions: expect.any(String) });
+      await expect(page.getByText(new RegExp(`^${escapeRe(booked.carrier)} · `))).toBeVisible();
 
-      const received = await request.post(`/api/admin/returns/${id}/receive`, {
-        headers: staff,
-        data: { lines: [{ sku: second.sku, received_quantity: 1, damaged_quantity: 0 }] },
+      // The shopper reads what to do with the parcel.
+      await page.goto(url(locale, `/member/orders/${no}`));
+      await expect(request1.getByText(msg(locale, 'returns.state.approved'), { exact: true })).toBeVisible();
+      await expect(request1.getByText(booked.instructions)).toBeVisible();
+      await expect(request1.getByRole('button', { name: msg(locale, 'returns.withdraw', { id }) })).toBeVisible();
+
+      // The carrier brings the parcel back: its status notices reach the shop.
+      const advanced = await request.post('/api/dev/logistics/return-advance', {
+        data: { rtn_merchant_trade_no: await returnParcelNo(baseURL!, id), to: 'returned' },
       });
-      expect(received.ok(), await received.text()).toBe(true);
-      // The same day ECPay refuses part of a card trade not yet closed: the page says the refund is to follow.
-      const early = await request.post(`/api/admin/returns/${id}/refund`, { headers: staff, data: {} });
-      expect(early.ok(), await early.text()).toBe(true);
-      await page.reload();
+      expect(advanced.ok(), await advanced.text()).toBe(true);
+      const backed = await mineNow(request, no, session.token, locale);
+      const back = { ...backed.return_parcel, lines: backed.lines };
+      expect(back, 'the return parcel back').toMatchObject({
+        status: 'returned',
+        code: expect.stringMatching(/^\d+$/),
+      });
+
+      // The owner finds it in transit, with the carrier's code and status, and receives it whole.
+      await page.goto(consolePage);
+      await expect(
+        page.getByText(
+          at(locale, 'admin.return.parcelCode', { carrier: back.carrier, code: back.code, status: back.status_text }),
+        ),
+      ).toBeVisible();
+      await expect(
+        page.getByText(new RegExp(`^${escapeRe(at(locale, 'admin.returnState.in_transit'))} · `)),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('spinbutton', {
+          name: at(locale, 'admin.return.receivedOf', { name: back.lines[0].name, quantity: 1 }),
+        }),
+      ).toHaveValue('1');
+      await page.getByRole('button', { name: at(locale, 'admin.return.receive'), exact: true }).click();
+      await expect(page.getByRole('status')).toHaveText(at(locale, 'admin.return.receivedDone'));
+
+      // The same day ECPay refuses part of a card trade not yet closed: the refund fails, and the shopper reads it follows.
+      const refund = page.getByRole('button', {
+        name: new RegExp(`^${escapeRe(at(locale, 'admin.return.refund', { amount: '' }).trim())}`),
+      });
+      await refund.click();
+      await expect(page.getByRole('status')).toHaveText(
+        at(locale, 'admin.return.refundDone', { state: at(locale, 'admin.refundState.failed') }),
+      );
+      await page.goto(url(locale, `/member/orders/${no}`));
       await expect(request1.getByText(msg(locale, 'returns.state.received'), { exact: true })).toBeVisible();
       await expect(request1.getByText(msg(locale, 'returns.next.refundFailed'))).toBeVisible();
-      // ECPay's daily close (20:15) passes: the simulator's record of the trade is a day older.
+
+      // ECPay's daily close (20:15) passes: the simulator's record of the trade is a day older; the owner retries.
       await afterDailyClose(baseURL!, no);
-      const refunded = await request.post(`/api/admin/returns/${id}/refund`, { headers: staff, data: {} });
-      expect(refunded.ok(), await refunded.text()).toBe(true);
-      const mine = await request.get(`/api/orders/${no}/returns`, {
-        headers: { authorization: `Bearer ${session.token}` },
-      });
-      const shown = (await mine.json()).result.data[0];
+      await page.goto(consolePage);
+      await page.getByRole('button', { name: at(locale, 'admin.return.refundRetry'), exact: true }).click();
+      await expect(page.getByRole('status')).toHaveText(
+        at(locale, 'admin.return.refundDone', { state: at(locale, 'admin.refundState.sent') }),
+      );
+      const shown = await mineNow(request, no, session.token, locale);
       expect(shown.refund, JSON.stringify(shown.refund)).toMatchObject({ method: 'card', state: 'sent' });
       expect(shown.refund.amount).toBeGreaterThan(0);
       expect(shown.refund.amount).toBeLessThanOrEqual(second.price);
@@ -227,8 +278,24 @@ for (const locale of LOCALES) {
         action: 'allowance',
         allowance_no: expect.stringMatching(/^\w+$/),
       });
+      await expect(
+        page.getByText(at(locale, 'admin.return.allowance', { no: shown.invoice.allowance_no })),
+      ).toBeVisible();
+      // A card refund is known by ECPay's trade number, not by a transfer's reference.
+      const sentRow = page
+        .getByRole('listitem')
+        .filter({ hasText: at(locale, 'admin.return.refundAction', { action: 'R' }) });
+      await expect(sentRow).toContainText(at(locale, 'admin.return.refundTradeNo', { reference: '' }).trim());
+      await expect(sentRow).not.toContainText(at(locale, 'admin.return.refundReference', { reference: '' }).trim());
+      // The timeline says how it came back in words, not the method's code.
+      await expect(
+        page.getByRole('listitem').filter({
+          hasText: `${at(locale, 'admin.returnState.approved')} · ${at(locale, 'admin.return.method.parcel')}`,
+        }),
+      ).toHaveCount(1);
+      await expectAccessible(page, 'console return page, refunded by card', 375);
 
-      await page.reload();
+      await page.goto(url(locale, `/member/orders/${no}`));
       // Refunded, and closed once nothing is left to do.
       const over = [msg(locale, 'returns.state.refunded'), msg(locale, 'returns.state.closed')];
       await expect(request1.getByText(new RegExp(`^(${over.join('|')})$`))).toBeVisible();
@@ -246,6 +313,16 @@ for (const locale of LOCALES) {
         request1.getByText(msg(locale, 'returns.allowance', { no: shown.invoice.allowance_no })),
       ).toBeVisible();
       await expect(request1.getByRole('button', { name: msg(locale, 'returns.withdraw', { id }) })).toHaveCount(0);
+      // The order's progress tells each of the return's moves as the return's, in the page's language.
+      const progress = page.locator('.sw-order-timeline');
+      const asked = msg(locale, 'returns.request', { id });
+      for (const state of ['requested', 'approved', 'in_transit', 'received', 'refunded'] as const)
+        await expect(
+          progress.getByText(
+            msg(locale, 'returns.event', { request: asked, state: msg(locale, `returns.state.${state}`) }),
+          ),
+        ).toHaveCount(1);
+      await expect(progress).not.toContainText('return:');
       await expectAccessible(page, 'order page, refunded', 375);
     });
 

@@ -7,6 +7,7 @@ import { OrderView } from '../../src/features/orders/OrderView.tsx';
 import type { Order } from '../../src/lib/api/order-types.ts';
 import { formatDateTime } from '../../src/lib/i18n/format.ts';
 import { t } from '../../src/lib/i18n/messages/index.ts';
+import { returnEventOf } from '../../src/lib/returns/return-event.ts';
 
 const AT = Date.UTC(2026, 10, 23, 2, 30);
 
@@ -132,6 +133,33 @@ describe('OrderView', () => {
     ])
       expect(out).toContain(text);
     expect(out).not.toContain(t('zh-TW', 'order.invoiceNumber', { number: '' }).trim());
+  });
+
+  it('tells a return’s moves on the timeline as the return’s, in both locales, never the stored note', () => {
+    const o = order({
+      state: 'completed',
+      timeline: [
+        { state: 'completed', at: AT, note: '' },
+        { state: 'completed', at: AT + 1, note: 'return:12:requested' },
+        { state: 'completed', at: AT + 1, note: 'return:12:approved parcel' },
+        { state: 'completed', at: AT + 2, note: 'return:12:in_transit 3006 包裹配送中' },
+      ],
+    });
+    for (const locale of ['zh-TW', 'en'] as const) {
+      const out = html(o, locale);
+      const request = t(locale, 'returns.request', { id: 12 });
+      for (const state of ['requested', 'approved', 'in_transit'] as const)
+        expect(out).toContain(t(locale, 'returns.event', { request, state: t(locale, `returns.state.${state}`) }));
+      expect(out).not.toContain('return:12');
+      expect(out).not.toContain('parcel');
+    }
+  });
+
+  it('reads a return’s move from a timeline note, and nothing from any other note', () => {
+    expect(returnEventOf('return:7:approved shop')).toEqual({ id: 7, state: 'approved', note: 'shop' });
+    expect(returnEventOf('return:7:closed')).toEqual({ id: 7, state: 'closed', note: '' });
+    for (const note of ['', '2611271621163226', 'return:7:lost', 'return:x:closed', 'a return:7:closed'])
+      expect(returnEventOf(note)).toBeNull();
   });
 
   it('shows the ATM account, the store code and their deadlines once issued, and the invoice number', () => {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../config.ts';
+import { returnEventOf } from '../../lib/returns/return-event.ts';
 import { AdminFrame } from './AdminFrame.tsx';
 import { adminApi, messageOf } from './api.ts';
-import { paymentLabel, price, shippingLabel, stateLabel, when } from './display.ts';
+import { paymentLabel, price, returnNoteLabel, returnStateLabel, shippingLabel, stateLabel, when } from './display.ts';
 import { translator } from './i18n.ts';
 import { OrderActions } from './OrderActions.tsx';
 import type { AuditRow } from './order-types.ts';
@@ -211,12 +212,30 @@ function Body({ locale, no }: { locale: Locale; no: string }) {
       </Section>
       <Section title={t('admin.order.timeline')}>
         <ol className="sw-admin-list">
-          {o.timeline.map((e) => (
-            <li key={`${e.state}-${e.at}`}>
-              {when(e.at, locale)} · {stateLabel(locale, e.state)}
-              {e.note ? ` · ${e.note}` : ''}
-            </li>
-          ))}
+          {o.timeline.map((e, i) => {
+            // A return's move: the return, linked, and its state (then the move's own note).
+            const moved = returnEventOf(e.note);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end
+              <li key={i}>
+                {when(e.at, locale)} ·{' '}
+                {moved ? (
+                  <>
+                    <a href={adminPath(locale, 'return', `?id=${moved.id}`)}>
+                      {t('admin.return.title', { id: moved.id })}
+                    </a>{' '}
+                    · {returnStateLabel(locale, moved.state)}
+                    {moved.note ? ` · ${returnNoteLabel(locale, moved.state, moved.note)}` : ''}
+                  </>
+                ) : (
+                  <>
+                    {stateLabel(locale, e.state)}
+                    {e.note ? ` · ${e.note}` : ''}
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ol>
       </Section>
       <Section title={t('admin.order.audit')}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../config.ts';
 import { AdminFrame } from './AdminFrame.tsx';
 import { adminApi, messageOf } from './api.ts';
-import { price, refundMethodLabel, refundStateLabel, returnStateLabel, when } from './display.ts';
+import { price, refundMethodLabel, refundStateLabel, returnNoteLabel, returnStateLabel, when } from './display.ts';
 import { atMaybe, translator } from './i18n.ts';
 import { adminPath } from './paths.ts';
 import { ReturnActions } from './ReturnActions.tsx';
@@ -117,11 +117,11 @@ function Body({ locale, id, owner }: { locale: Locale; id: string; owner: boolea
           <tbody>
             {r.lines.map((l) => (
               <tr key={l.sku}>
-                <td>{l.name}</td>
-                <td>{l.sku}</td>
-                <td>{l.quantity}</td>
-                <td>{l.receivedQuantity}</td>
-                <td>{l.damagedQuantity}</td>
+                <td className="sw-card-1">{l.name}</td>
+                <td data-label={t('admin.col.sku')}>{l.sku}</td>
+                <td data-label={t('admin.return.col.asked')}>{l.quantity}</td>
+                <td data-label={t('admin.return.col.received')}>{l.receivedQuantity}</td>
+                <td data-label={t('admin.return.col.damaged')}>{l.damagedQuantity}</td>
               </tr>
             ))}
           </tbody>
@@ -178,7 +178,9 @@ function Body({ locale, id, owner }: { locale: Locale; id: string; owner: boolea
                   state: refundStateLabel(locale, x.state),
                 })}
                 {x.action ? ` · ${t('admin.return.refundAction', { action: x.action })}` : ''}
-                {x.reference ? ` · ${t('admin.return.refundReference', { reference: x.reference })}` : ''}
+                {x.reference
+                  ? ` · ${t(x.method === 'card' ? 'admin.return.refundTradeNo' : 'admin.return.refundReference', { reference: x.reference })}`
+                  : ''}
                 {x.attempts > 1 ? ` · ${t('admin.return.refundAttempts', { count: x.attempts })}` : ''}
                 {x.reason ? ` · ${x.reason}` : ''}
               </li>
@@ -204,7 +206,7 @@ function Body({ locale, id, owner }: { locale: Locale; id: string; owner: boolea
           {r.timeline.map((e) => (
             <li key={`${e.state}-${e.at}`}>
               {when(e.at, locale)} · {returnStateLabel(locale, e.state)}
-              {e.note ? ` · ${e.note}` : ''}
+              {e.note ? ` · ${returnNoteLabel(locale, e.state, e.note)}` : ''}
             </li>
           ))}
         </ol>

@@ -97,17 +97,17 @@ function Body({ locale }: { locale: Locale }) {
             <tbody>
               {list.data.map((r) => (
                 <tr key={r.id}>
-                  <td>
+                  <td className="sw-card-1 sw-nowrap">
                     <a href={adminPath(locale, 'return', `?id=${r.id}`)}>{t('admin.return.title', { id: r.id })}</a>
                   </td>
-                  <td>
+                  <td data-label={t('admin.col.no')} className="sw-nowrap">
                     <a href={adminPath(locale, 'order', `?no=${encodeURIComponent(r.orderNo)}`)}>{r.orderNo}</a>
                   </td>
-                  <td>{when(r.requestedAt, locale)}</td>
-                  <td>{r.receiverName}</td>
-                  <td>{r.quantity}</td>
-                  <td>{returnStateLabel(locale, r.state)}</td>
-                  <td>
+                  <td data-label={t('admin.returns.col.requested')}>{when(r.requestedAt, locale)}</td>
+                  <td data-label={t('admin.col.receiver')}>{r.receiverName}</td>
+                  <td data-label={t('admin.col.quantity')}>{r.quantity}</td>
+                  <td className="sw-card-2">{returnStateLabel(locale, r.state)}</td>
+                  <td data-label={t('admin.returns.col.refund')}>
                     {r.refundAmount === null ? '' : price(r.refundAmount)}
                     {r.refundState ? ` · ${refundStateLabel(locale, r.refundState)}` : ''}
                   </td>

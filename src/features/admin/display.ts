@@ -17,6 +17,9 @@ export const stateLabel = (locale: Locale, state: string) => atMaybe(locale, `ad
 export const shippingLabel = (locale: Locale, method: string) => atMaybe(locale, `admin.shipping.${method}`, method);
 export const paymentLabel = (locale: Locale, method: string) => atMaybe(locale, `admin.payment.${method}`, method);
 export const returnStateLabel = (locale: Locale, state: string) => atMaybe(locale, `admin.returnState.${state}`, state);
+/** A return move's note on a timeline: an approval's is how the goods come back (a method's code), told in words. */
+export const returnNoteLabel = (locale: Locale, state: string, note: string) =>
+  state === 'approved' && note ? atMaybe(locale, `admin.return.method.${note}`, note) : note;
 export const refundStateLabel = (locale: Locale, state: string) => atMaybe(locale, `admin.refundState.${state}`, state);
 export const refundMethodLabel = (locale: Locale, method: string) =>
   atMaybe(locale, `admin.refundMethod.${method}`, method);

@@ -4,6 +4,7 @@ import type { Order } from '../../lib/api/order-types.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { formatPrice } from '../../lib/i18n/price.ts';
+import { returnEventOf } from '../../lib/returns/return-event.ts';
 import { formatMobile } from '../../lib/taiwan/phone.ts';
 import { labels } from './labels.ts';
 import './orders.css';
@@ -113,11 +114,17 @@ function ParcelInfo({ locale, order }: { locale: Locale; order: Order }) {
 
 /** The order's states and its parcel's statuses, in time order. */
 function timelineOf(locale: Locale, order: Order) {
-  const rows = order.timeline.map((e) => ({
-    key: `o-${e.state}-${e.at}`,
-    at: e.at,
-    text: `${labels.state(locale, e.state)}${e.note ? `：${e.note}` : ''}`,
-  }));
+  const rows = order.timeline.map((e, i) => {
+    // A return's move is told as the return's, in the page's language (its own note is the shop's).
+    const moved = returnEventOf(e.note);
+    const text = moved
+      ? t(locale, 'returns.event', {
+          request: t(locale, 'returns.request', { id: moved.id }),
+          state: t(locale, `returns.state.${moved.state}`),
+        })
+      : `${labels.state(locale, e.state)}${e.note ? `：${e.note}` : ''}`;
+    return { key: `o-${i}`, at: e.at, text };
+  });
   for (const e of order.shipment?.events ?? [])
     rows.push({
       key: `p-${e.status}-${e.at}`,

@@ -53,3 +53,19 @@ export async function requestedReturn(baseURL: string): Promise<{ id: number; no
     await deps.db.close();
   }
 }
+
+/** ECPay's number of return `id`'s parcel (RtnMerchantTradeNo) in the logistics simulator, which a home return learns only from its first notice. */
+export async function returnParcelNo(baseURL: string, id: number): Promise<string> {
+  const deps = serverDeps(baseURL);
+  try {
+    const row = await deps.db.kysely
+      .selectFrom('returns as r')
+      .innerJoin('sim_logistics_returns as s', 's.logistics_id', 'r.parcel_logistics_id')
+      .select('s.rtn_merchant_trade_no')
+      .where('r.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return row.rtn_merchant_trade_no;
+  } finally {
+    await deps.db.close();
+  }
+}

@@ -86,6 +86,7 @@ export const adminEn = {
   'admin.return.refundRow': '{at} · {amount} · {method} · {state}',
   'admin.return.refundAction': 'ECPay action {action}',
   'admin.return.refundReference': 'reference {reference}',
+  'admin.return.refundTradeNo': 'ECPay trade no. {reference}',
   'admin.return.refundAttempts': '{count} attempts',
   'admin.return.damaged': 'Damaged, kept off sale',
   'admin.return.timeline': 'Timeline',

@@ -39,6 +39,7 @@ export const returnsEn = {
   'returns.error.reasonText': 'At most {max} characters.',
   'returns.list': 'Your return requests',
   'returns.request': 'Return request #{id}',
+  'returns.event': '{request}: {state}',
   'returns.askedAt': 'Asked on {at}',
   'returns.state.requested': 'Requested',
   'returns.state.approved': 'Approved',

@@ -86,6 +86,7 @@ export const adminZhTW = {
   'admin.return.refundRow': '{at} · {amount} · {method} · {state}',
   'admin.return.refundAction': '綠界動作 {action}',
   'admin.return.refundReference': '轉帳編號 {reference}',
+  'admin.return.refundTradeNo': '綠界交易編號 {reference}',
   'admin.return.refundAttempts': '嘗試 {count} 次',
   'admin.return.damaged': '損壞品（不回庫存）',
   'admin.return.timeline': '歷程',

@@ -37,6 +37,7 @@ export const returnsZhTW = {
   'returns.error.reasonText': '最多 {max} 個字。',
   'returns.list': '退貨申請',
   'returns.request': '退貨申請 #{id}',
+  'returns.event': '{request}：{state}',
   'returns.askedAt': '申請時間：{at}',
   'returns.state.requested': '已申請',
   'returns.state.approved': '已核准',
