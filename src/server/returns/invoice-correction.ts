@@ -17,16 +17,32 @@ function invoiceOptions(deps: Deps): EcpayInvoiceOptions {
   };
 }
 
+/** A correction claimed this long ago and not finished (the server stopped mid-call) may be claimed again. */
+const CLAIM_STALE_MS = 2 * 60_000;
+
+/**
+ * When the correction runs: `before-money` (the owner's refund click, before the refund is sent)
+ * issues only an allowance, which can be voided if the refund is then cancelled; a void of the
+ * whole invoice cannot be undone and waits for `after-money`.
+ */
+export type CorrectionStage = 'before-money' | 'after-money';
+
 /**
  * Corrects the e-invoice of a refunded return (issue 40), once: the whole order back while the
- * invoice's period is open voids it (B2CInvoice/Invalid); otherwise, and for a partial return, an
- * allowance for the refund (B2CInvoice/Allowance), its IA_Allow_No stored. Before issuing, the
- * allowances ECPay holds on the invoice are listed (GetAllowanceList): one of this refund's amount
- * that no return of the order recorded is this return's, from a call whose answer was lost, and is
- * taken instead of a second. Returns whether the invoice is settled (or needs nothing); false leaves
- * it to the next try (the owner's refund action again).
+ * invoice's period is open voids it (B2CInvoice/Invalid), once the refund is sent; otherwise, and
+ * for a partial return, an allowance for the refund (B2CInvoice/Allowance), its IA_Allow_No stored.
+ * One call at a time per return: the correction is claimed first (a second click or server finds
+ * it taken and leaves it to the first). Before issuing, the allowances ECPay holds on the invoice
+ * are listed (GetAllowanceList): one of this refund's amount that no return of the order recorded
+ * is this return's, from a call whose answer was lost, and is taken instead of a second. Returns
+ * whether the invoice is settled (or needs nothing); false leaves it to the next try (the owner's
+ * refund action again).
  */
-export async function correctInvoice(deps: Deps, returnId: number): Promise<boolean> {
+export async function correctInvoice(
+  deps: Deps,
+  returnId: number,
+  stage: CorrectionStage = 'after-money',
+): Promise<boolean> {
   const k = deps.db.kysely;
   const r = await k
     .selectFrom('returns as r')
@@ -47,16 +63,63 @@ export async function correctInvoice(deps: Deps, returnId: number): Promise<bool
     .executeTakeFirstOrThrow();
   if (r.allowance_no || r.invoice_action === 'void') return true;
   if (!r.invoice_no || r.invoice_issued_at === null || r.invoice_voided_at !== null || !r.refund_amount) return true;
-  const invoice = { invoiceNo: r.invoice_no, issuedAt: Number(r.invoice_issued_at) };
   const computation = JSON.parse(r.computation) as RefundComputation;
-  const now = deps.clock.now();
   const others = await k
     .selectFrom('returns')
     .select('id')
     .where('order_id', '=', r.order_id)
     .where('allowance_no', '<>', '')
     .execute();
-  if (computation.whole && !others.length && r.invoice_action !== 'allowance') {
+  const voids = computation.whole && !others.length && r.invoice_action !== 'allowance';
+  if (voids && stage === 'before-money') return false;
+  const now = deps.clock.now();
+  const claimed = await k
+    .updateTable('returns')
+    .set({ invoice_claimed_at: now })
+    .where('id', '=', returnId)
+    .where('allowance_no', '=', '')
+    .where('invoice_action', '<>', 'void')
+    .where((eb) => eb.or([eb('invoice_claimed_at', 'is', null), eb('invoice_claimed_at', '<', now - CLAIM_STALE_MS)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return settledNow(deps, returnId);
+  try {
+    return await corrected(deps, returnId, r, voids, now);
+  } finally {
+    await k
+      .updateTable('returns')
+      .set({ invoice_claimed_at: null })
+      .where('id', '=', returnId)
+      .where('invoice_claimed_at', '=', now)
+      .execute();
+  }
+}
+
+/** Whether another call settled the return's invoice (an allowance recorded, or the invoice voided). */
+async function settledNow(deps: Deps, returnId: number): Promise<boolean> {
+  const r = await deps.db.kysely
+    .selectFrom('returns')
+    .select(['allowance_no', 'invoice_action'])
+    .where('id', '=', returnId)
+    .executeTakeFirstOrThrow();
+  return !!r.allowance_no || r.invoice_action === 'void';
+}
+
+interface Row {
+  order_id: number;
+  refund_amount: number | null;
+  invoice_action: string;
+  invoice_no: string | null;
+  invoice_issued_at: number | null;
+  receiver_email: string | null;
+  receiver_name: string;
+}
+
+/** The correction itself, under the return's claim. */
+async function corrected(deps: Deps, returnId: number, r: Row, voids: boolean, now: number): Promise<boolean> {
+  const k = deps.db.kysely;
+  if (!r.invoice_no || r.invoice_issued_at === null || !r.refund_amount) return true;
+  const invoice = { invoiceNo: r.invoice_no, issuedAt: Number(r.invoice_issued_at) };
+  if (voids) {
     try {
       await invoiceProvider(deps).void(invoice, VOID_REASON);
       await k.transaction().execute(async (trx) => {

@@ -20,6 +20,12 @@ export class ReturnActionError extends Error {
   }
 }
 
+/** The refusal of any action on a refund the owner cancelled. */
+export const REFUND_CANCELLED = (id: number): Msg => ({
+  zh: `退款 #${id} 已取消。`,
+  en: `Refund #${id} was cancelled.`,
+});
+
 /** A card refund claimed this long ago and not finished (the server stopped mid-call) may be claimed again. */
 const SENDING_STALE_MS = 2 * 60_000;
 export const REFERENCE_MAX = 60;
@@ -127,6 +133,7 @@ export async function sendRefund(
   const row = await refundRow(k, id);
   const done = (state: string): SentRefund => ({ id, orderId: row.order_id, returnId: row.return_id, state });
   if (row.state === 'sent') return done('sent');
+  if (row.state === 'cancelled') throw new ReturnActionError(REFUND_CANCELLED(id));
   const markSent = async (reference: string) =>
     k.transaction().execute(async (trx) => {
       const sent = await trx
