@@ -42,7 +42,12 @@ export interface ReturnDetail {
     instructions: string;
     error?: string;
   } | null;
-  refund: { amount: number; method: 'card' | 'transfer'; state: 'pending' | 'sent' | 'failed'; reason?: string } | null;
+  refund: {
+    amount: number;
+    method: 'card' | 'transfer';
+    state: 'pending' | 'sent' | 'failed' | 'cancelled';
+    reason?: string;
+  } | null;
   invoice: { action: 'void' | 'allowance'; allowanceNo?: string } | null;
   computation: {
     lines: { sku: string; quantity: number; amount: number }[];

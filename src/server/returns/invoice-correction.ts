@@ -1,24 +1,17 @@
 import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import { invoiceProvider } from '../payment/invoicing.ts';
-import { ecpayConfig, ecpayEndpoints } from '../providers/ecpay/config.ts';
 import { issueAllowance, listAllowances } from '../providers/invoice/ecpay-allowance.ts';
-import type { EcpayInvoiceOptions } from '../providers/invoice/ecpay-b2c.ts';
 import { INVOICE_ERRORS, InvoiceProviderError } from '../providers/invoice/invoice.ts';
+import { requestOnlineAllowance } from './allowance-online.ts';
+import {
+  allowanceRequest,
+  invoiceOptions,
+  RETURN_REASON,
+  SETTLED_ACTIONS,
+  underInvoiceClaim,
+} from './invoice-claim.ts';
 import type { RefundComputation } from './refund-amount.ts';
-
-const VOID_REASON = '退貨';
-
-function invoiceOptions(deps: Deps): EcpayInvoiceOptions {
-  return {
-    account: ecpayConfig(deps.env).invoice,
-    baseUrl: ecpayEndpoints(deps.env, new URL(deps.env.SITE_URL).origin).invoice,
-    now: () => deps.clock.now(),
-  };
-}
-
-/** A correction claimed this long ago and not finished (the server stopped mid-call) may be claimed again. */
-const CLAIM_STALE_MS = 2 * 60_000;
 
 /**
  * When the correction runs: `before-money` (the owner's refund click, before the refund is sent)
@@ -61,7 +54,7 @@ export async function correctInvoice(
     ])
     .where('r.id', '=', returnId)
     .executeTakeFirstOrThrow();
-  if (r.allowance_no || r.invoice_action === 'void') return true;
+  if (r.allowance_no || SETTLED_ACTIONS.includes(r.invoice_action)) return true;
   if (!r.invoice_no || r.invoice_issued_at === null || r.invoice_voided_at !== null || !r.refund_amount) return true;
   const computation = JSON.parse(r.computation) as RefundComputation;
   const others = await k
@@ -72,26 +65,8 @@ export async function correctInvoice(
     .execute();
   const voids = computation.whole && !others.length && r.invoice_action !== 'allowance';
   if (voids && stage === 'before-money') return false;
-  const now = deps.clock.now();
-  const claimed = await k
-    .updateTable('returns')
-    .set({ invoice_claimed_at: now })
-    .where('id', '=', returnId)
-    .where('allowance_no', '=', '')
-    .where('invoice_action', '<>', 'void')
-    .where((eb) => eb.or([eb('invoice_claimed_at', 'is', null), eb('invoice_claimed_at', '<', now - CLAIM_STALE_MS)]))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return settledNow(deps, returnId);
-  try {
-    return await corrected(deps, returnId, r, voids, now);
-  } finally {
-    await k
-      .updateTable('returns')
-      .set({ invoice_claimed_at: null })
-      .where('id', '=', returnId)
-      .where('invoice_claimed_at', '=', now)
-      .execute();
-  }
+  const done = await underInvoiceClaim(deps, returnId, () => corrected(deps, returnId, r, voids), true);
+  return done ?? settledNow(deps, returnId);
 }
 
 /** Whether another call settled the return's invoice (an allowance recorded, or the invoice voided). */
@@ -101,7 +76,7 @@ async function settledNow(deps: Deps, returnId: number): Promise<boolean> {
     .select(['allowance_no', 'invoice_action'])
     .where('id', '=', returnId)
     .executeTakeFirstOrThrow();
-  return !!r.allowance_no || r.invoice_action === 'void';
+  return !!r.allowance_no || SETTLED_ACTIONS.includes(r.invoice_action);
 }
 
 interface Row {
@@ -115,13 +90,22 @@ interface Row {
 }
 
 /** The correction itself, under the return's claim. */
-async function corrected(deps: Deps, returnId: number, r: Row, voids: boolean, now: number): Promise<boolean> {
+async function corrected(deps: Deps, returnId: number, r: Row, voids: boolean): Promise<boolean> {
   const k = deps.db.kysely;
+  const now = deps.clock.now();
   if (!r.invoice_no || r.invoice_issued_at === null || !r.refund_amount) return true;
+  // A refund the owner cancelled gives nothing back: its invoice stays as it is.
+  const cancelled = await k
+    .selectFrom('refunds')
+    .select('id')
+    .where('return_id', '=', returnId)
+    .where('state', '=', 'cancelled')
+    .executeTakeFirst();
+  if (cancelled) return true;
   const invoice = { invoiceNo: r.invoice_no, issuedAt: Number(r.invoice_issued_at) };
   if (voids) {
     try {
-      await invoiceProvider(deps).void(invoice, VOID_REASON);
+      await invoiceProvider(deps).void(invoice, RETURN_REASON);
       await k.transaction().execute(async (trx) => {
         await trx
           .updateTable('orders')
@@ -143,6 +127,14 @@ async function corrected(deps: Deps, returnId: number, r: Row, voids: boolean, n
       }
     }
   }
+  const request = allowanceRequest(
+    returnId,
+    r.refund_amount,
+    { email: r.receiver_email, name: r.receiver_name },
+    invoice,
+  );
+  if (deps.env.INVOICE_ALLOWANCE_ONLINE === '1' && r.receiver_email)
+    return requestOnlineAllowance(deps, returnId, { ...request, notify: { by: 'E', email: r.receiver_email } });
   // Intention first: a lost answer is then found by the list on the next try, never issued twice.
   await k
     .updateTable('returns')
@@ -161,17 +153,7 @@ async function corrected(deps: Deps, returnId: number, r: Row, voids: boolean, n
     const found = (await listAllowances(opts, invoice)).find(
       (a) => !a.voided && !taken.has(a.allowNo) && a.amount === r.refund_amount,
     );
-    const allowNo =
-      found?.allowNo ??
-      (
-        await issueAllowance(opts, {
-          invoice,
-          items: [{ name: `退貨 #${returnId}`, quantity: 1, unitPrice: r.refund_amount }],
-          notify: r.receiver_email ? { by: 'E', email: r.receiver_email } : { by: 'N' },
-          customerName: r.receiver_name,
-          reason: VOID_REASON,
-        })
-      ).allowNo;
+    const allowNo = found?.allowNo ?? (await issueAllowance(opts, request)).allowNo;
     await k
       .updateTable('returns')
       .set({ allowance_no: allowNo, updated_at: deps.clock.now() })

@@ -4,7 +4,7 @@ import { log } from '../common/log.ts';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { lockOrder } from '../payment/notices.ts';
-import { EcpayCreditError } from '../providers/ecpay/credit.ts';
+import { type CreditTrade, EcpayCreditError } from '../providers/ecpay/credit.ts';
 import { chooseRefundAction, type RefundRefusal } from '../providers/ecpay/refund-action.ts';
 import { type CardRefunds, ecpayCardRefunds, type PaidCard } from './card-refunds.ts';
 
@@ -93,7 +93,27 @@ const REFUSALS: Record<RefundRefusal, Msg> = {
   },
 };
 
-async function paidCard(k: Db, orderId: number): Promise<PaidCard | undefined> {
+/**
+ * Whether ECPay's card trade already gives back this refund beyond the order's refunds recorded as
+ * sent: a DoAction that took effect but whose answer was lost.
+ */
+export async function madeAtEcpay(
+  k: Db,
+  row: { order_id: number; amount: number },
+  trade: Pick<CreditTrade, 'status' | 'amount' | 'refundedAmount'>,
+): Promise<boolean> {
+  const sentBefore = await k
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
+    .where('order_id', '=', row.order_id)
+    .where('method', '=', 'card')
+    .where('state', '=', 'sent')
+    .executeTakeFirstOrThrow();
+  const given = trade.status === 'cancelled' ? trade.amount : trade.refundedAmount;
+  return given - Number(sentBefore.n) >= row.amount;
+}
+
+export async function paidCard(k: Db, orderId: number): Promise<PaidCard | undefined> {
   const a = await k
     .selectFrom('payment_attempts')
     .select(['merchant_trade_no', 'trade_no', 'amount'])
@@ -183,16 +203,7 @@ export async function sendRefund(
   try {
     const trade = await cards.trade(card);
     if (!trade) return fail('ECPay knows no authorisation of this payment (error_nopay).');
-    const sentBefore = await k
-      .selectFrom('refunds')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
-      .where('order_id', '=', row.order_id)
-      .where('method', '=', 'card')
-      .where('state', '=', 'sent')
-      .executeTakeFirstOrThrow();
-    // A DoAction that took effect but whose answer was lost: ECPay's trade already shows it.
-    const givenAtEcpay = trade.status === 'cancelled' ? trade.amount : trade.refundedAmount;
-    if (givenAtEcpay - Number(sentBefore.n) >= row.amount) {
+    if (await madeAtEcpay(k, row, trade)) {
       await markSent(card.tradeNo);
       log.info({ event: 'refund_found_done', refundId: id }, 'card refund already done at ECPay');
       return done('sent');

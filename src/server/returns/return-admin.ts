@@ -197,16 +197,16 @@ export async function refundReturn(
 ): Promise<{ state: string }> {
   const r = await returnRow(deps, id);
   const k = deps.db.kysely;
-  if (r.state === 'closed') return { state: 'sent' };
-  if (!['received', 'refunded'].includes(r.state)) throw refuse(id, r.state, 'refunded');
-  if (opts.reference !== undefined && opts.reference.length > REFERENCE_MAX)
-    throw new ReturnActionError({ zh: '參考編號太長。', en: 'The reference is too long.' });
   const refund = await k
     .selectFrom('refunds')
     .select(['id', 'state'])
     .where('request_key', '=', `return:${id}`)
     .executeTakeFirst();
   if (refund?.state === 'cancelled') throw new ReturnActionError(REFUND_CANCELLED(refund.id));
+  if (r.state === 'closed') return { state: 'sent' };
+  if (!['received', 'refunded'].includes(r.state)) throw refuse(id, r.state, 'refunded');
+  if (opts.reference !== undefined && opts.reference.length > REFERENCE_MAX)
+    throw new ReturnActionError({ zh: '參考編號太長。', en: 'The reference is too long.' });
   const now = deps.clock.now();
   const finish = async (trx: Transaction<Database>) => {
     await moveReturn(trx, { returnId: id, to: 'refunded', now });
