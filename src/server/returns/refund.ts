@@ -124,6 +124,17 @@ export async function paidCard(k: Db, orderId: number): Promise<PaidCard | undef
   return a ? { merchantTradeNo: a.merchant_trade_no, tradeNo: a.trade_no, amount: a.amount } : undefined;
 }
 
+/** The owner's reference of a transfer done, trimmed; refused when empty or too long. */
+export function transferReference(given: string | undefined): string {
+  const reference = (given ?? '').trim();
+  if (!reference || reference.length > REFERENCE_MAX)
+    throw new ReturnActionError({
+      zh: `請輸入轉帳的參考編號（1 到 ${REFERENCE_MAX} 個字）。`,
+      en: `Enter the transfer's reference (1 to ${REFERENCE_MAX} characters).`,
+    });
+  return reference;
+}
+
 export interface SentRefund {
   id: number;
   orderId: number;
@@ -165,12 +176,7 @@ export async function sendRefund(
       if (Number(sent.numUpdatedRows) === 1 && opts.after) await opts.after(trx);
     });
   if (row.method === 'transfer') {
-    const reference = (opts.reference ?? '').trim();
-    if (!reference || reference.length > REFERENCE_MAX)
-      throw new ReturnActionError({
-        zh: `請輸入轉帳的參考編號（1 到 ${REFERENCE_MAX} 個字）。`,
-        en: `Enter the transfer's reference (1 to ${REFERENCE_MAX} characters).`,
-      });
+    const reference = transferReference(opts.reference);
     await markSent(reference);
     log.info({ event: 'refund_sent', refundId: id, method: 'transfer', amount: row.amount }, 'refund sent');
     return done((await refundRow(k, id)).state);

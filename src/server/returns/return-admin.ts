@@ -12,6 +12,7 @@ import {
   ReturnActionError,
   refundMethodOf,
   sendRefund,
+  transferReference,
 } from './refund.ts';
 import { refundOf } from './refund-basis.ts';
 import { bookReturnParcel, NO_PARCEL, parcelReturnable } from './return-parcel.ts';
@@ -199,7 +200,7 @@ export async function refundReturn(
   const k = deps.db.kysely;
   const refund = await k
     .selectFrom('refunds')
-    .select(['id', 'state'])
+    .select(['id', 'state', 'method'])
     .where('request_key', '=', `return:${id}`)
     .executeTakeFirst();
   if (refund?.state === 'cancelled') throw new ReturnActionError(REFUND_CANCELLED(refund.id));
@@ -214,6 +215,8 @@ export async function refundReturn(
   let state = 'sent';
   if (!refund) await k.transaction().execute(finish);
   else {
+    // A transfer not yet done is refused before its allowance is issued.
+    if (refund.method === 'transfer' && refund.state !== 'sent') transferReference(opts.reference);
     if (refund.state !== 'sent') await correctInvoice(deps, id, 'before-money');
     state = (await sendRefund(deps, refund.id, { reference: opts.reference, cards: opts.cards, after: finish })).state;
   }

@@ -4,7 +4,7 @@ import { agreeToAllowance } from '../../../src/server/providers/invoice/simulato
 import type { TestShop } from '../../helpers/test-app.ts';
 import { signIn, staffMember, type TestStaff } from '../admin/admin-helpers.ts';
 import { createPaymentShop } from '../payment/payment-helpers.ts';
-import { askReturn, type DeliveredOrder, deliveredOrder } from './returns-helpers.ts';
+import { askReturn, BANK, type DeliveredOrder, deliveredOrder } from './returns-helpers.ts';
 
 /** The e-invoice side of a refund: one allowance however many clicks, voided when the refund is cancelled. */
 
@@ -285,5 +285,50 @@ describe('INVOICE_ALLOWANCE_ONLINE=1: the buyer agrees to the allowance online (
       allowance_no: waiting!.allow_no,
       voided: true,
     });
+  });
+});
+
+describe('a transfer refund of a partial return', () => {
+  it('clicked without the transfer’s reference: refused, and no allowance is issued until it is done', async () => {
+    await signInAgain();
+    const o = await deliveredOrder(shop, { payment: 'cod', second: 1 });
+    const id = (await askReturn(shop, o, { lines: [{ sku: o.skus[1], quantity: 1 }], bank: BANK })).json.result.id;
+    await admin('POST', `/returns/${id}/approve`, staff, { method: 'shop' });
+    await admin('POST', `/returns/${id}/receive`, staff, { lines: [{ sku: o.skus[1], received_quantity: 1 }] });
+    const bare = await admin('POST', `/returns/${id}/refund`, owner, undefined, 'en');
+    expect(bare.status).toBe(409);
+    expect(bare.json.message).toContain('reference');
+    expect(await allowancesOf(o.id)).toEqual([]);
+    const done = await admin('POST', `/returns/${id}/refund`, owner, { reference: '國泰 0611-002' });
+    expect(done.json.result).toMatchObject({ state: 'closed', refund: { state: 'sent' } });
+    expect(await allowancesOf(o.id)).toHaveLength(1);
+  });
+});
+
+describe('npm run orders -- returns cancel-refund', () => {
+  it('cancels the return’s refund through the same service, audited as the terminal', async () => {
+    const { returnsCommand } = await import('../../../scripts/lib/returns-tool.ts');
+    await signInAgain();
+    const { o, id } = await receivedPartial();
+    await admin('POST', `/returns/${id}/refund`, owner);
+    const actor = { staffId: null, who: 'owner (terminal)', ip: 'terminal' };
+    await expect(returnsCommand(shop.deps, actor, { sub: 'cancel-refund', id: String(id) })).rejects.toThrow(
+      /--reason/,
+    );
+    await returnsCommand(shop.deps, actor, { sub: 'cancel-refund', id: String(id), reason: '改為換貨' });
+    const view = await admin('GET', `/returns/${id}`, owner);
+    expect(view.json.result).toMatchObject({
+      state: 'closed',
+      refund: { state: 'cancelled' },
+      invoice: { voided: true },
+    });
+    expect((await allowancesOf(o.id))[0]!.voided_at).not.toBeNull();
+    const audit = await shop.deps.db.kysely
+      .selectFrom('admin_audit')
+      .select(['action', 'who', 'ok'])
+      .where('order_no', '=', o.no)
+      .where('action', '=', 'refund-cancel')
+      .execute();
+    expect(audit).toEqual([{ action: 'refund-cancel', who: 'owner (terminal)', ok: 1 }]);
   });
 });
