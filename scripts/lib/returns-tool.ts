@@ -2,6 +2,7 @@ import { type Actor, audited } from '../../src/server/admin/audit.ts';
 import { forTerminal, jsonForTerminal, terminalSafe } from '../../src/server/common/terminal-text.ts';
 import type { Deps } from '../../src/server/context.ts';
 import { ReturnActionError } from '../../src/server/returns/refund.ts';
+import { CANCEL_REASON_MAX, cancelRefund } from '../../src/server/returns/refund-cancel.ts';
 import {
   approveReturn,
   orderNoOfReturn,
@@ -15,7 +16,7 @@ import { RETURN_STATES, type ReturnState } from '../../src/server/returns/return
 import { ToolUsageError } from './owner-tool.ts';
 
 export const RETURNS_USAGE =
-  'usage: npm run orders -- returns list [--state S] | show <id> | approve <id> [--method parcel|shopper|shop] | reject <id> --reason X | receive <id> --line SKU:received[:damaged] … | refund <id> [--reference X]';
+  'usage: npm run orders -- returns list [--state S] | show <id> | approve <id> [--method parcel|shopper|shop] | reject <id> --reason X | receive <id> --line SKU:received[:damaged] … | refund <id> [--reference X] | cancel-refund <id> --reason X';
 
 const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 
@@ -97,6 +98,22 @@ export async function returnsCommand(
     await run('return-refund', args.reference ?? '', () =>
       refundReturn(deps, id, { reference: args.reference || undefined }),
     );
+  } else if (args.sub === 'cancel-refund') {
+    const reason = (args.reason ?? '').trim();
+    if (!reason || reason.length > CANCEL_REASON_MAX)
+      throw new ToolUsageError(`cancel-refund needs --reason (1 to ${CANCEL_REASON_MAX} characters).`);
+    const refund = await deps.db.kysely
+      .selectFrom('refunds')
+      .select('id')
+      .where('return_id', '=', id)
+      .executeTakeFirst();
+    if (!refund) throw new ToolUsageError(`Return #${id} has no refund.`);
+    let settled = true;
+    await run('refund-cancel', `refund ${refund.id} ${reason}`, async () => {
+      settled = (await cancelRefund(deps, refund.id, reason)).allowanceSettled;
+    });
+    if (!settled)
+      console.log('The allowance is not voided yet (the e-invoice service did not answer): run it again later.');
   } else throw new ToolUsageError(RETURNS_USAGE);
   const after = await returnForShop(deps, id, 'zh-TW');
   console.log(forTerminal`Return #${id} of ${no} is now ${after?.state ?? '?'}.`);

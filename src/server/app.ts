@@ -35,6 +35,7 @@ import { invoiceSimulator } from './providers/invoice/simulator.ts';
 import { lineSimulator } from './providers/line/simulator.ts';
 import { logisticsSimulator } from './providers/logistics/simulator.ts';
 import { restockAlerts } from './restock/restock.routes.ts';
+import { allowanceNotices } from './returns/allowance-notice.routes.ts';
 import { returnParcelNotices } from './returns/return-parcel.routes.ts';
 import { orderReturns } from './returns/returns.routes.ts';
 import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
@@ -148,6 +149,7 @@ export function createApp(deps: Deps) {
   api.route('/payments', payments);
   api.route('/shipments', shipments);
   api.route('/returns', returnParcelNotices);
+  api.route('/returns', allowanceNotices);
   api.route('/restock-alerts', restockAlerts);
   api.route('/wishlist', wishlist);
   api.route('/health', health);

@@ -9,6 +9,7 @@ import { doubleSubmit, lastItem, orderFault } from './orders.ts';
 import { otpBurst } from './otp.ts';
 import { phoneProof } from './phone-proof.ts';
 import { lastCodeUse } from './promotions.ts';
+import { refundsOnce } from './refunds.ts';
 import { restockBurst } from './restock.ts';
 import { smsFailure } from './sms-failure.ts';
 import { fuzzStoreReplies } from './store-replies.ts';
@@ -25,6 +26,7 @@ export const SCENARIOS: Scenario[] = [
   throughput,
   checkoutLoad,
   phoneProof,
+  refundsOnce,
   orderFault,
   smsFailure,
   noticeDuringOutage,

@@ -43,7 +43,12 @@ export interface ReturnRequest {
     instructions: string;
     error?: string;
   } | null;
-  refund: { amount: number; method: 'card' | 'transfer'; state: 'pending' | 'sent' | 'failed'; reason?: string } | null;
+  refund: {
+    amount: number;
+    method: 'card' | 'transfer';
+    state: 'pending' | 'sent' | 'failed' | 'cancelled';
+    reason?: string;
+  } | null;
   invoice: { action: 'void' | 'allowance'; allowanceNo?: string } | null;
 }
 

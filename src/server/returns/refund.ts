@@ -5,7 +5,7 @@ import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { countRefund } from '../ops/metrics.ts';
 import { lockOrder } from '../payment/notices.ts';
-import { EcpayCreditError } from '../providers/ecpay/credit.ts';
+import { type CreditTrade, EcpayCreditError } from '../providers/ecpay/credit.ts';
 import { chooseRefundAction, type RefundRefusal } from '../providers/ecpay/refund-action.ts';
 import { type CardRefunds, ecpayCardRefunds, type PaidCard } from './card-refunds.ts';
 import { announceRefundFailed, announceRefundSent } from './return-notices.ts';
@@ -21,6 +21,12 @@ export class ReturnActionError extends Error {
     this.msg = msg;
   }
 }
+
+/** The refusal of any action on a refund the owner cancelled. */
+export const REFUND_CANCELLED = (id: number): Msg => ({
+  zh: `退款 #${id} 已取消。`,
+  en: `Refund #${id} was cancelled.`,
+});
 
 /** A card refund claimed this long ago and not finished (the server stopped mid-call) may be claimed again. */
 const SENDING_STALE_MS = 2 * 60_000;
@@ -89,7 +95,27 @@ const REFUSALS: Record<RefundRefusal, Msg> = {
   },
 };
 
-async function paidCard(k: Db, orderId: number): Promise<PaidCard | undefined> {
+/**
+ * Whether ECPay's card trade already gives back this refund beyond the order's refunds recorded as
+ * sent: a DoAction that took effect but whose answer was lost.
+ */
+export async function madeAtEcpay(
+  k: Db,
+  row: { order_id: number; amount: number },
+  trade: Pick<CreditTrade, 'status' | 'amount' | 'refundedAmount'>,
+): Promise<boolean> {
+  const sentBefore = await k
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
+    .where('order_id', '=', row.order_id)
+    .where('method', '=', 'card')
+    .where('state', '=', 'sent')
+    .executeTakeFirstOrThrow();
+  const given = trade.status === 'cancelled' ? trade.amount : trade.refundedAmount;
+  return given - Number(sentBefore.n) >= row.amount;
+}
+
+export async function paidCard(k: Db, orderId: number): Promise<PaidCard | undefined> {
   const a = await k
     .selectFrom('payment_attempts')
     .select(['merchant_trade_no', 'trade_no', 'amount'])
@@ -98,6 +124,17 @@ async function paidCard(k: Db, orderId: number): Promise<PaidCard | undefined> {
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return a ? { merchantTradeNo: a.merchant_trade_no, tradeNo: a.trade_no, amount: a.amount } : undefined;
+}
+
+/** The owner's reference of a transfer done, trimmed; refused when empty or too long. */
+export function transferReference(given: string | undefined): string {
+  const reference = (given ?? '').trim();
+  if (!reference || reference.length > REFERENCE_MAX)
+    throw new ReturnActionError({
+      zh: `請輸入轉帳的參考編號（1 到 ${REFERENCE_MAX} 個字）。`,
+      en: `Enter the transfer's reference (1 to ${REFERENCE_MAX} characters).`,
+    });
+  return reference;
 }
 
 export interface SentRefund {
@@ -129,6 +166,7 @@ export async function sendRefund(
   const row = await refundRow(k, id);
   const done = (state: string): SentRefund => ({ id, orderId: row.order_id, returnId: row.return_id, state });
   if (row.state === 'sent') return done('sent');
+  if (row.state === 'cancelled') throw new ReturnActionError(REFUND_CANCELLED(id));
   const method = row.method === 'card' ? 'card' : 'transfer';
   // The shopper's mail and the webhook's event are written with the move, once: only the update that moved it.
   const markSent = async (reference: string) => {
@@ -147,12 +185,7 @@ export async function sendRefund(
     if (moved) countRefund(method, 'sent');
   };
   if (row.method === 'transfer') {
-    const reference = (opts.reference ?? '').trim();
-    if (!reference || reference.length > REFERENCE_MAX)
-      throw new ReturnActionError({
-        zh: `請輸入轉帳的參考編號（1 到 ${REFERENCE_MAX} 個字）。`,
-        en: `Enter the transfer's reference (1 to ${REFERENCE_MAX} characters).`,
-      });
+    const reference = transferReference(opts.reference);
     await markSent(reference);
     log.info({ event: 'refund_sent', refundId: id, method: 'transfer', amount: row.amount }, 'refund sent');
     return done((await refundRow(k, id)).state);
@@ -199,16 +232,7 @@ export async function sendRefund(
   try {
     const trade = await cards.trade(card);
     if (!trade) return fail('ECPay knows no authorisation of this payment (error_nopay).');
-    const sentBefore = await k
-      .selectFrom('refunds')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
-      .where('order_id', '=', row.order_id)
-      .where('method', '=', 'card')
-      .where('state', '=', 'sent')
-      .executeTakeFirstOrThrow();
-    // A DoAction that took effect but whose answer was lost: ECPay's trade already shows it.
-    const givenAtEcpay = trade.status === 'cancelled' ? trade.amount : trade.refundedAmount;
-    if (givenAtEcpay - Number(sentBefore.n) >= row.amount) {
+    if (await madeAtEcpay(k, row, trade)) {
       await markSent(card.tradeNo);
       log.info({ event: 'refund_found_done', refundId: id }, 'card refund already done at ECPay');
       return done('sent');

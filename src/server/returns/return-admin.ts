@@ -5,7 +5,15 @@ import type { Database } from '../db/schema.ts';
 import { raiseStock } from '../orders/order-state.ts';
 import type { CardRefunds } from './card-refunds.ts';
 import { correctInvoice } from './invoice-correction.ts';
-import { createRefund, REFERENCE_MAX, ReturnActionError, refundMethodOf, sendRefund } from './refund.ts';
+import {
+  createRefund,
+  REFERENCE_MAX,
+  REFUND_CANCELLED,
+  ReturnActionError,
+  refundMethodOf,
+  sendRefund,
+  transferReference,
+} from './refund.ts';
 import { refundOf } from './refund-basis.ts';
 import { bookReturnParcel, NO_PARCEL, parcelReturnable } from './return-parcel.ts';
 import { moveReturn, type ReturnState } from './return-states.ts';
@@ -179,7 +187,9 @@ export async function receiveReturn(deps: Deps, id: number, lines: readonly Rece
 /**
  * Sends the return's refund (once; a card through ECPay, a transfer with the owner's `reference`)
  * and, when it is sent, moves the return to refunded and closes it. A return whose refund came to
- * nothing moves along without one.
+ * nothing moves along without one. The allowance of a partial return is issued first (it can be
+ * voided if the refund is then cancelled); a void of the whole invoice follows the money. A return
+ * already closed answers as it stands.
  */
 export async function refundReturn(
   deps: Deps,
@@ -188,22 +198,28 @@ export async function refundReturn(
 ): Promise<{ state: string }> {
   const r = await returnRow(deps, id);
   const k = deps.db.kysely;
+  const refund = await k
+    .selectFrom('refunds')
+    .select(['id', 'state', 'method'])
+    .where('request_key', '=', `return:${id}`)
+    .executeTakeFirst();
+  if (refund?.state === 'cancelled') throw new ReturnActionError(REFUND_CANCELLED(refund.id));
+  if (r.state === 'closed') return { state: 'sent' };
   if (!['received', 'refunded'].includes(r.state)) throw refuse(id, r.state, 'refunded');
   if (opts.reference !== undefined && opts.reference.length > REFERENCE_MAX)
     throw new ReturnActionError({ zh: '參考編號太長。', en: 'The reference is too long.' });
-  const refund = await k
-    .selectFrom('refunds')
-    .select(['id'])
-    .where('request_key', '=', `return:${id}`)
-    .executeTakeFirst();
   const now = deps.clock.now();
   const finish = async (trx: Transaction<Database>) => {
     await moveReturn(trx, { returnId: id, to: 'refunded', now });
   };
   let state = 'sent';
   if (!refund) await k.transaction().execute(finish);
-  else
+  else {
+    // A transfer not yet done is refused before its allowance is issued.
+    if (refund.method === 'transfer' && refund.state !== 'sent') transferReference(opts.reference);
+    if (refund.state !== 'sent') await correctInvoice(deps, id, 'before-money');
     state = (await sendRefund(deps, refund.id, { reference: opts.reference, cards: opts.cards, after: finish })).state;
+  }
   // The e-invoice follows the money: voided or allowed once the refund is sent; closed when settled.
   if (state === 'sent' && (await correctInvoice(deps, id)))
     await k.transaction().execute((trx) => moveReturn(trx, { returnId: id, to: 'closed', now: deps.clock.now() }));

@@ -143,7 +143,7 @@ export interface RefundListRow {
 /** The refunds, newest first, of one state or all (`pending` includes one being sent). */
 export async function listRefunds(
   deps: Deps,
-  q: { state?: 'pending' | 'sent' | 'failed' | undefined; page: number; limit: number },
+  q: { state?: 'pending' | 'sent' | 'failed' | 'cancelled' | undefined; page: number; limit: number },
 ): Promise<Paged<RefundListRow>> {
   let base = deps.db.kysely.selectFrom('refunds as f').innerJoin('orders as o', 'o.id', 'f.order_id');
   if (q.state) base = base.where('f.state', 'in', q.state === 'pending' ? ['pending', 'sending'] : [q.state]);
@@ -176,6 +176,31 @@ export async function listRefunds(
     created_at: Number(r.created_at),
   }));
   return paged(data, Number(count.n), q.page, q.limit);
+}
+
+/** One refund as the console lists it, with its order number and its return's allowance. */
+export async function refundForShop(deps: Deps, id: number) {
+  const r = await deps.db.kysely
+    .selectFrom('refunds as f')
+    .innerJoin('orders as o', 'o.id', 'f.order_id')
+    .leftJoin('returns as t', 't.id', 'f.return_id')
+    .select(['f.id', 'o.no', 'f.return_id', 'f.amount', 'f.method', 'f.state', 'f.reason', 'f.reference'])
+    .select(['f.created_at', 't.allowance_no', 't.allowance_voided_at'])
+    .where('f.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    id: r.id,
+    order_no: r.no,
+    return_id: r.return_id,
+    amount: r.amount,
+    method: r.method,
+    state: r.state === 'sending' ? 'pending' : r.state,
+    reason: r.reason,
+    reference: r.reference,
+    created_at: Number(r.created_at),
+    allowance_no: r.allowance_no || null,
+    allowance_voided: r.allowance_voided_at !== null && r.allowance_voided_at !== undefined,
+  };
 }
 
 /** The order number of a refund (undefined: no such refund). */

@@ -4,8 +4,9 @@ import { announceMove } from './return-notices.ts';
 
 /**
  * The states of a return (issue 40), one table: requested → approved (or rejected) → in_transit →
- * received → refunded → closed; received straight from approved too (the goods arrived before the
- * parcel's notices, or were brought to the shop); cancelled by the shopper before received.
+ * received → refunded → closed (received → closed when the owner cancels the refund); received
+ * straight from approved too (the goods arrived before the parcel's notices, or were brought to the
+ * shop); cancelled by the shopper before received.
  */
 export const RETURN_STATES = [
   'requested',
@@ -23,7 +24,8 @@ const NEXT: Record<ReturnState, readonly ReturnState[]> = {
   requested: ['approved', 'rejected', 'cancelled'],
   approved: ['in_transit', 'received', 'cancelled'],
   in_transit: ['received', 'cancelled'],
-  received: ['refunded'],
+  // closed straight from received: the owner cancelled its refund (refund-cancel.ts).
+  received: ['refunded', 'closed'],
   refunded: ['closed'],
   rejected: [],
   closed: [],

@@ -21,8 +21,14 @@ export interface WireReturn {
   bank: { code: string; account: string; holder: string } | null;
   return_method: 'parcel' | 'shopper' | 'shop' | null;
   return_parcel: WireReturnParcel | null;
-  refund: { amount: number; method: 'card' | 'transfer'; state: 'pending' | 'sent' | 'failed'; reason?: string } | null;
-  invoice: { action: 'void' | 'allowance'; allowance_no?: string } | null;
+  refund: {
+    amount: number;
+    method: 'card' | 'transfer';
+    state: 'pending' | 'sent' | 'failed' | 'cancelled';
+    reason?: string;
+  } | null;
+  /** `awaiting_buyer`: an online allowance the buyer has not agreed to yet; `voided`: its refund was cancelled. */
+  invoice: { action: 'void' | 'allowance'; allowance_no?: string; awaiting_buyer?: true; voided?: true } | null;
 }
 
 type ReturnRow = Selectable<ReturnsTable>;
@@ -91,14 +97,16 @@ async function wireReturn(k: Db, r: ReturnRow, locale: Locale): Promise<WireRetu
           amount: refund.amount,
           method: refund.method as 'card' | 'transfer',
           // `sending` is a call under way: to the shopper it is still pending.
-          state: (refund.state === 'sending' ? 'pending' : refund.state) as 'pending' | 'sent' | 'failed',
-          ...(refund.state === 'failed' && refund.reason ? { reason: refund.reason } : {}),
+          state: (refund.state === 'sending' ? 'pending' : refund.state) as NonNullable<WireReturn['refund']>['state'],
+          ...(['failed', 'cancelled'].includes(refund.state) && refund.reason ? { reason: refund.reason } : {}),
         }
       : null,
     invoice: r.invoice_action
       ? {
-          action: r.invoice_action as 'void' | 'allowance',
+          action: r.invoice_action === 'void' ? 'void' : 'allowance',
           ...(r.allowance_no ? { allowance_no: r.allowance_no } : {}),
+          ...(r.invoice_action === 'collegiate' && !r.allowance_no ? { awaiting_buyer: true as const } : {}),
+          ...(r.allowance_voided_at !== null ? { voided: true as const } : {}),
         }
       : null,
   };

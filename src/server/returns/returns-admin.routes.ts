@@ -9,6 +9,7 @@ import { pick } from '../common/i18n.ts';
 import { textField } from '../common/text-rules.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import { ReturnActionError } from './refund.ts';
+import { CANCEL_REASON_MAX, cancelRefund } from './refund-cancel.ts';
 import {
   approveReturn,
   orderNoOfReturn,
@@ -17,7 +18,14 @@ import {
   rejectReturn,
   sendRefundForShop,
 } from './return-admin.ts';
-import { bankOfReturn, listRefunds, listReturns, orderNoOfRefund, returnForShop } from './return-console.ts';
+import {
+  bankOfReturn,
+  listRefunds,
+  listReturns,
+  orderNoOfRefund,
+  refundForShop,
+  returnForShop,
+} from './return-console.ts';
 import { RETURN_VIEWS } from './return-queues.ts';
 import { RETURN_STATES, type ReturnState } from './return-states.ts';
 
@@ -43,6 +51,7 @@ const receiveBody = z.strictObject({
     .max(50, { message: 'tooLong' }),
 });
 const refundBody = z.strictObject({ reference: textField({ min: 1, max: 60, visible: true }).optional() });
+const cancelBody = z.strictObject({ reason: textField({ min: 1, max: CANCEL_REASON_MAX, visible: true }) });
 
 const ID_RE = /^[1-9]\d{0,9}$/;
 
@@ -148,7 +157,7 @@ adminReturns.post('/:id/refund', requireOwner('refunds'), noQuery, async (c) => 
 });
 
 const refundsQuery = z.strictObject({
-  state: z.enum(['pending', 'sent', 'failed'], { message: 'invalid' }).optional(),
+  state: z.enum(['pending', 'sent', 'failed', 'cancelled'], { message: 'invalid' }).optional(),
   ...pageQuery,
 });
 
@@ -159,38 +168,59 @@ const refundsQuery = z.strictObject({
 export const adminRefunds = new Hono<AdminEnv>();
 adminRefunds.use('*', adminGate);
 
-/** GET /?state=pending|sent|failed&page=&limit= (owner) */
+/** GET /?state=pending|sent|failed|cancelled&page=&limit= (owner) */
 adminRefunds.get('/', requireOwner('refunds'), async (c) => {
   return ok(c, await listRefunds(c.get('deps'), queryOf(c, refundsQuery)));
 });
 
-/** POST /{id}/send [{reference}] (owner) → the refund as listed. */
-adminRefunds.post('/:id/send', requireOwner('refunds'), noQuery, async (c) => {
-  const raw = c.req.param('id');
+/** The refund of `c`'s path: its id and order number (404 when there is none). */
+async function refundOfPath(c: Context<AdminEnv>): Promise<{ id: number; no: string }> {
+  const raw = c.req.param('id') ?? '';
   if (!ID_RE.test(raw)) throw new ApiError('NOT_FOUND');
-  const id = Number(raw);
-  const deps = c.get('deps');
-  const no = await orderNoOfRefund(deps, id);
+  const no = await orderNoOfRefund(c.get('deps'), Number(raw));
   if (!no) throw new ApiError('NOT_FOUND');
-  const { reference } = await optionalBody(c, refundBody);
+  return { id: Number(raw), no };
+}
+
+/** Runs a refund action audited under the refund's order; a refusal is 409 in the caller's language. */
+async function refundAction<T>(
+  c: Context<AdminEnv>,
+  action: string,
+  no: string,
+  detail: string,
+  run: () => Promise<T>,
+) {
   try {
-    await audited(
-      deps,
-      actorOf(staffOf(c), c.get('ip')),
-      'refund-send',
-      no,
-      [`refund ${id}`, reference].filter(Boolean).join(' '),
-      () => sendRefundForShop(deps, id, { reference }),
-    );
+    return await audited(c.get('deps'), actorOf(staffOf(c), c.get('ip')), action, no, detail, run);
   } catch (err) {
     if (err instanceof ReturnActionError)
       throw new ApiError('RETURN_ACTION_REFUSED', { params: { reason: pick(err.msg, c.get('locale')) } });
     throw err;
   }
-  const row = await deps.db.kysely
-    .selectFrom('refunds')
-    .select(['id', 'amount', 'method', 'state', 'reason', 'reference'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return ok(c, { ...row, order_no: no, state: row.state === 'sending' ? 'pending' : row.state });
+}
+
+/** POST /{id}/send [{reference}] (owner) → the refund as listed. */
+adminRefunds.post('/:id/send', requireOwner('refunds'), noQuery, async (c) => {
+  const { id, no } = await refundOfPath(c);
+  const deps = c.get('deps');
+  const { reference } = await optionalBody(c, refundBody);
+  await refundAction(c, 'refund-send', no, [`refund ${id}`, reference].filter(Boolean).join(' '), () =>
+    sendRefundForShop(deps, id, { reference }),
+  );
+  return ok(c, await refundForShop(deps, id));
+});
+
+/**
+ * POST /{id}/cancel {reason} (owner): a refund not sent is cancelled, its return closed and the
+ * allowance issued for it voided (AllowanceInvalid) → the refund as listed, with `allowance_voided`
+ * false when the void must be tried again (cancel again).
+ */
+adminRefunds.post('/:id/cancel', requireOwner('refunds'), noQuery, async (c) => {
+  const { id, no } = await refundOfPath(c);
+  const deps = c.get('deps');
+  const { reason } = await jsonBody(c, cancelBody);
+  const done = await refundAction(c, 'refund-cancel', no, `refund ${id} ${reason}`, () =>
+    cancelRefund(deps, id, reason),
+  );
+  return ok(c, { ...(await refundForShop(deps, id)), allowance_settled: done.allowanceSettled });
 });

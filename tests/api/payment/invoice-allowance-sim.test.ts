@@ -13,7 +13,11 @@ import {
 } from '../../../src/server/providers/invoice/ecpay-allowance.ts';
 import { type EcpayInvoiceOptions, ecpayInvoice } from '../../../src/server/providers/invoice/ecpay-b2c.ts';
 import { INVOICE_ERRORS, InvoiceProviderError } from '../../../src/server/providers/invoice/invoice.ts';
-import { agreeToAllowance } from '../../../src/server/providers/invoice/simulator-allowance.ts';
+import {
+  ALLOWANCE_VOIDED,
+  agreeToAllowance,
+  UNKNOWN_ALLOWANCE,
+} from '../../../src/server/providers/invoice/simulator-allowance.ts';
 import { startReceiver } from '../../helpers/notice-receiver.ts';
 import { createTestShop, listening, type TestShop } from '../../helpers/test-app.ts';
 
@@ -120,6 +124,42 @@ describe('voiding', () => {
     await voidAllowance(opts(), again, '退款取消');
     await invoices.void(inv, '退貨');
     expect(await codeOf(issueAllowance(opts(), request(inv, 950)))).not.toBe('ok');
+  });
+});
+
+describe('AllowanceInvalid', () => {
+  async function messageOf(p: Promise<unknown>): Promise<string> {
+    try {
+      await p;
+    } catch (e) {
+      if (e instanceof InvoiceProviderError) return e.message;
+      throw e;
+    }
+    return 'ok';
+  }
+
+  it('refuses an allowance the invoice does not have, one voided already, and one the buyer has not agreed to', async () => {
+    const inv = await invoice();
+    expect(
+      await messageOf(voidAllowance(opts(), { invoiceNo: inv.invoiceNo, allowNo: '2026010112345678' }, '退款取消')),
+    ).toBe(UNKNOWN_ALLOWANCE.msg);
+    const a = await issueAllowance(opts(), request(inv, 950));
+    const other = await invoice();
+    expect(await messageOf(voidAllowance(opts(), { invoiceNo: other.invoiceNo, allowNo: a.allowNo }, '退款取消'))).toBe(
+      UNKNOWN_ALLOWANCE.msg,
+    );
+    expect(await messageOf(voidAllowance(opts(), a, '退款取消'))).toBe('ok');
+    expect(await messageOf(voidAllowance(opts(), a, '退款取消'))).toBe(ALLOWANCE_VOIDED.msg);
+    await requestAllowanceByCollegiate(opts(), request(inv, 950), `${receiver.origin}/allowance-notice`);
+    const waiting = await shop.deps.db.kysely
+      .selectFrom('sim_invoice_allowances')
+      .select('allow_no')
+      .where('invoice_no', '=', inv.invoiceNo)
+      .where('voided_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(
+      await messageOf(voidAllowance(opts(), { invoiceNo: inv.invoiceNo, allowNo: waiting.allow_no }, '退款取消')),
+    ).toBe(UNKNOWN_ALLOWANCE.msg);
   });
 });
 

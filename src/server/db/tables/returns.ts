@@ -33,6 +33,10 @@ export interface ReturnsTable {
   /** void, allowance or '' */
   invoice_action: Generated<string>;
   allowance_no: Generated<string>;
+  /** While a call to ECPay corrects the invoice: when it began (migration 025); null otherwise. */
+  invoice_claimed_at: number | null;
+  /** When the allowance was voided (AllowanceInvalid) because the refund was cancelled. */
+  allowance_voided_at: number | null;
   locale: string;
   requested_at: number;
   updated_at: number;
@@ -63,7 +67,7 @@ export interface RefundsTable {
   amount: number;
   /** card or transfer */
   method: string;
-  /** pending, sending, sent, failed */
+  /** pending, sending, sent, failed, cancelled (the owner's; `reason` says why) */
   state: string;
   action: Generated<string>;
   reason: Generated<string>;

@@ -22,6 +22,9 @@ import { answer, ecpayInvoiceDate, open, rtn } from './simulator-envelope.ts';
 
 /** The refusal of an allowance above what the invoice has left (the simulator's wording). */
 export const OVER_REMAINING = { code: 0, msg: '折讓金額超過發票剩餘可折讓金額。' } as const;
+/** AllowanceInvalid's refusals: no such allowance of the invoice, or voided already. */
+export const UNKNOWN_ALLOWANCE = { code: 0, msg: '查無此折讓單。' } as const;
+export const ALLOWANCE_VOIDED = { code: 0, msg: '此折讓單已作廢。' } as const;
 /** The refusal of Invalid while an allowance stands (ECPay: void the allowance first). */
 export const HAS_ALLOWANCE = { code: 0, msg: '此發票已開立折讓，請先作廢折讓單。' } as const;
 
@@ -161,16 +164,24 @@ allowanceOps.post('/AllowanceInvalid', async (c) => {
   const parsed = invalidSchema.safeParse(data);
   if (!parsed.success) return fail(c, parsed.error.issues.map((i) => i.message).join(' '));
   const d = parsed.data;
-  const moved = await c
-    .get('deps')
-    .db.kysely.updateTable('sim_invoice_allowances')
-    .set({ voided_at: c.get('deps').clock.now(), void_reason: d.Reason })
+  const k = c.get('deps').db.kysely;
+  const row = await k
+    .selectFrom('sim_invoice_allowances')
+    .selectAll()
     .where('merchant_id', '=', d.MerchantID)
     .where('invoice_no', '=', d.InvoiceNo)
     .where('allow_no', '=', d.AllowanceNo)
+    .executeTakeFirst();
+  if (!row) return fail(c, UNKNOWN_ALLOWANCE.msg);
+  // An online allowance the buyer has not agreed to is cancelled by AllowanceInvalidByCollegiate instead.
+  if (dataOf(row).pending) return fail(c, UNKNOWN_ALLOWANCE.msg);
+  const moved = await k
+    .updateTable('sim_invoice_allowances')
+    .set({ voided_at: c.get('deps').clock.now(), void_reason: d.Reason })
+    .where('id', '=', row.id)
     .where('voided_at', 'is', null)
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return fail(c, '查無此折讓單或已作廢。');
+  if (Number(moved.numUpdatedRows) !== 1) return fail(c, ALLOWANCE_VOIDED.msg);
   return answer(c, 1, 'Success', rtn(1, '作廢折讓成功', { IA_Allow_No: d.AllowanceNo }));
 });
 

@@ -46,6 +46,7 @@ export const adminEn = {
   'admin.refundState.sending': 'Sending',
   'admin.refundState.sent': 'Sent',
   'admin.refundState.failed': 'Failed',
+  'admin.refundState.cancelled': 'Cancelled',
   'admin.refundMethod.card': 'Card, through ECPay',
   'admin.refundMethod.transfer': 'Bank transfer',
   'admin.return.title': 'Return {id}',

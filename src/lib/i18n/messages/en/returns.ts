@@ -71,6 +71,7 @@ export const returnsEn = {
   'returns.refundState.pending': 'being sent',
   'returns.refundState.sent': 'sent',
   'returns.refundState.failed': 'not through yet',
+  'returns.refundState.cancelled': 'cancelled by the shop',
   'returns.bankShown': 'Refund account: bank {code}, {account}, {holder}',
   'returns.allowance': 'E-invoice allowance no. {no}',
   'returns.invoiceVoided': 'The e-invoice has been voided.',

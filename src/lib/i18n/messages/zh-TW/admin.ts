@@ -46,6 +46,7 @@ export const adminZhTW = {
   'admin.refundState.sending': '處理中',
   'admin.refundState.sent': '已退款',
   'admin.refundState.failed': '失敗',
+  'admin.refundState.cancelled': '已取消',
   'admin.refundMethod.card': '信用卡（綠界）',
   'admin.refundMethod.transfer': '銀行轉帳',
   'admin.return.title': '退貨 {id}',
