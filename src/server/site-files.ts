@@ -134,7 +134,8 @@ export function createFileCache(opts: FileCacheOptions) {
 
   function read(full: string): StaticFile | null {
     try {
-      if (!statSync(full).isFile()) return null;
+      // Most misses are unknown paths: asked without throwing, they cost a system call and no more.
+      if (!statSync(full, { throwIfNoEntry: false })?.isFile()) return null;
       const body = readFileSync(full);
       const rel = full
         .slice(root.length + 1)
