@@ -37,18 +37,32 @@ const BASE_CSP = [
 ];
 
 /**
+ * The contents of a page's inline scripts (no `src`, not JSON data), as bytes: read from the page's
+ * bytes without decoding it into a string, which for every page a crawler asks for would be a
+ * page-sized piece of garbage.
+ */
+function inlineScripts(html: Buffer): Buffer[] {
+  const scripts: Buffer[] = [];
+  for (let at = html.indexOf('<script'); at >= 0; at = html.indexOf('<script', at)) {
+    const tagEnd = html.indexOf('>', at);
+    const close = tagEnd < 0 ? -1 : html.indexOf('</script>', tagEnd);
+    if (close < 0) break;
+    const tag = html.toString('latin1', at, tagEnd);
+    if (!/\bsrc=/.test(tag) && !/type="application\/(ld\+)?json"/.test(tag))
+      scripts.push(html.subarray(tagEnd + 1, close));
+    at = close + '</script>'.length;
+  }
+  return scripts;
+}
+
+/**
  * A CSP header for one HTML page: its own inline scripts are allowed by hash, nothing else inline.
  * `formTargets`: the other origins the page's forms post to (ECPay's cashier and store map).
  */
-export function cspFor(html: string, extraConnect = '', formTargets: readonly string[] = []): string {
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]))
-    .map(
-      (m) =>
-        `'sha256-${createHash('sha256')
-          .update(m[1] ?? '')
-          .digest('base64')}'`,
-    );
+export function cspFor(html: string | Buffer, extraConnect = '', formTargets: readonly string[] = []): string {
+  const hashes = inlineScripts(typeof html === 'string' ? Buffer.from(html) : html).map(
+    (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+  );
   const directives = BASE_CSP.map((d) =>
     d.startsWith('connect-src') && extraConnect
       ? `${d} ${extraConnect}`
@@ -142,9 +156,7 @@ export function createFileCache(opts: FileCacheOptions) {
         .split(sep)
         .join('/');
       const type = TYPES[extname(full)] ?? 'application/octet-stream';
-      const csp = type.startsWith('text/html')
-        ? cspFor(body.toString('utf8'), opts.publicApiBase ?? '', opts.formTargets)
-        : undefined;
+      const csp = type.startsWith('text/html') ? cspFor(body, opts.publicApiBase ?? '', opts.formTargets) : undefined;
       const immutable = rel.startsWith('_astro/');
       return {
         body,

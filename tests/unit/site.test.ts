@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,16 @@ describe('cspFor', () => {
     const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src')) ?? '';
     expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('reads a page’s bytes as it reads its text: the same hashes for the same inline scripts', () => {
+    const html =
+      '<script src="/_astro/a.js"></script><script>window.a="找不到"</script>' +
+      '<script type="application/ld+json">{"a":1}</script><script type="module">b()</script>';
+    const csp = cspFor(Buffer.from(html));
+    expect(csp).toBe(cspFor(html));
+    const hash = (js: string) => `'sha256-${createHash('sha256').update(js).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash('window.a="找不到"')} ${hash('b()')}`);
   });
 
   it("lets the pages' forms post to the ECPay hosts of the shop's environment, and only those", () => {
