@@ -34,6 +34,7 @@ const site = createSite({
   publicApiBase: env.PUBLIC_API_BASE,
   formTargets: formTargetsOf(env),
   mediaDir: env.MEDIA_DIR,
+  cacheMb: env.PAGE_CACHE_MB,
 });
 serveShop(deps, env, site.fetch, (port) => {
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;

@@ -257,3 +257,9 @@ export const WISHLIST_STORAGE_KEY = 'sw-wishlist';
  */
 export const KEEP_ALIVE_SECONDS = 65;
 export const HEADERS_TIMEOUT_MARGIN_MS = 5_000;
+/**
+ * The site server's memory for built files (PAGE_CACHE_MB overrides it): the pages, assets and their
+ * precompressed twins it has served, least recently used dropped first. A crawler asking for every page
+ * of a 10,000-product build once would otherwise keep all of them.
+ */
+export const PAGE_CACHE_MB = 128;

@@ -1,8 +1,10 @@
 /**
- * The 404 page is prerendered once per locale, so it cannot know the path that was asked for: it
- * carries this marker, and the server (src/server/site.ts) replaces it with the escaped path.
+ * The 404 page is prerendered once per locale and served as built, precompressed, to every unknown
+ * path: the path it was asked for goes into its `[data-request-path]` element on the page, by this
+ * inline script placed right after it, so the server never renders or compresses a page per request.
  */
-export const REQUEST_PATH_MARKER = '__REQUEST_PATH__';
+export const REQUEST_PATH_SCRIPT =
+  '(()=>{const e=document.querySelector("[data-request-path]");if(!e)return;let p=location.pathname;try{p=decodeURIComponent(p)}catch(x){}e.textContent=p})()';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -6,6 +6,7 @@ import {
   NOTIFY_RETRY_BASE_MS,
   NOTIFY_RETRY_MAX_MS,
   NOTIFY_SEND_INTERVAL_MS,
+  PAGE_CACHE_MB,
   PAYMENT_GRACE_MS,
   RESTOCK_ALERTS_PER_HOUR,
   RETURN_WINDOW_DAYS,
@@ -65,6 +66,10 @@ const schema = z.object({
     'how often a serving process checks whether its pages need a rebuild (and it rebuilds them); `0`: never (pages built by a job)',
   ),
   DATABASE_URL: about(z.string().url().optional(), 'PostgreSQL connection URL; when set, SQLite is not used'),
+  PAGE_CACHE_MB: about(
+    z.coerce.number().positive().default(PAGE_CACHE_MB),
+    'megabytes of built files (pages, assets, their .br/.gz twins) the site server keeps in memory; the least recently served are dropped first',
+  ),
   MEDIA_DIR: about(
     z.string().min(1).default('./data/media'),
     "the shop's own photos (catalog import), served at `/media/`; outside `dist/` so every build keeps them",

@@ -1,40 +1,19 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { COOKIE, type Locale } from '../config.ts';
-import { escapeHtml, REQUEST_PATH_MARKER } from '../lib/not-found.ts';
+import { COOKIE, type Locale, PAGE_CACHE_MB } from '../config.ts';
 import type { App } from './app.ts';
 import { localeFrom } from './common/i18n.ts';
+import { createFileCache, SECURITY_HEADERS, type StaticFile, TYPES } from './site-files.ts';
+
+export { cspFor, DOCUMENT_HEADERS, SECURITY_HEADERS } from './site-files.ts';
 
 /** How often the server looks for a new build (builds/latest.json) to drop its file cache. */
 const BUILD_CHECK_MS = 1_000;
 /** The root page depends on the locale cookie and the browser's languages. */
 const ROOT_VARY = 'Cookie, Accept-Language';
-/** Brotli quality for pages compressed per request (the 404 page with its path filled in). */
-const LIVE_BROTLI_QUALITY = 5;
-
-/** Content types of the files the build emits. */
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
+const MB = 1024 * 1024;
 
 /**
  * Pages whose parameter is only known at run time (an order number) are prerendered once as a shell
@@ -74,64 +53,6 @@ export function rootLocale(cookie: string | undefined, acceptLanguage: string | 
   return localeFrom(acceptLanguage);
 }
 
-interface StaticFile {
-  body: Buffer;
-  br?: Buffer;
-  gz?: Buffer;
-  type: string;
-  etag: string;
-  csp?: string;
-}
-
-const BASE_CSP = [
-  "default-src 'self'",
-  "img-src 'self' data:",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-];
-
-/**
- * A CSP header for one HTML page: its own inline scripts are allowed by hash, nothing else inline.
- * `formTargets`: the other origins the page's forms post to (ECPay's cashier and store map).
- */
-export function cspFor(html: string, extraConnect = '', formTargets: readonly string[] = []): string {
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]))
-    .map(
-      (m) =>
-        `'sha256-${createHash('sha256')
-          .update(m[1] ?? '')
-          .digest('base64')}'`,
-    );
-  const directives = BASE_CSP.map((d) =>
-    d.startsWith('connect-src') && extraConnect
-      ? `${d} ${extraConnect}`
-      : d.startsWith('form-action') && formTargets.length
-        ? `${d} ${formTargets.join(' ')}`
-        : d,
-  );
-  return [...directives, `script-src 'self' ${[...new Set(hashes)].join(' ')}`.trim()].join('; ');
-}
-
-/** On every response: a script or style is never taken for another type. */
-export const SECURITY_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
-
-/**
- * On documents only: these govern a page (its frames, referrers, features, opener), and on a
- * script or an image they would only add some 200 bytes to each of a page's many requests.
- */
-export const DOCUMENT_HEADERS: Record<string, string> = {
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
-
 /**
  * The storefront server: `/api/*` to the shop API, real 301 redirects, the prerendered files with
  * their precompressed twins and cache rules, and the 404 screen for anything else.
@@ -147,10 +68,18 @@ export function createSite(opts: {
   buildCheckMs?: number;
   /** The shop's own photos (MEDIA_DIR), served at /media/ apart from the builds so that they outlive them. */
   mediaDir?: string;
+  /** Megabytes of built files kept in memory (PAGE_CACHE_MB); fractions allowed. */
+  cacheMb?: number;
 }) {
   const buildCheckMs = opts.buildCheckMs ?? BUILD_CHECK_MS;
-  const cache = new Map<string, StaticFile>();
   const root = normalize(opts.clientDir);
+  const files = createFileCache({
+    root,
+    budgetBytes: (opts.cacheMb ?? PAGE_CACHE_MB) * MB,
+    https: opts.https,
+    publicApiBase: opts.publicApiBase,
+    formTargets: opts.formTargets,
+  });
   let buildStamp = '';
   let checkedAt = 0;
 
@@ -167,46 +96,8 @@ export function createSite(opts: {
     }
     if (stamp !== buildStamp) {
       buildStamp = stamp;
-      cache.clear();
+      files.clear();
     }
-  }
-
-  /**
-   * The built file at `rel`, read once. Only files that exist are kept, under their normalized path
-   * (so `a//b` and `a/b` share one entry): the cache holds at most the build's own files, and no
-   * number of unknown or oddly written paths makes it grow.
-   */
-  function load(rel: string): StaticFile | null {
-    const full = normalize(join(root, rel));
-    if (!full.startsWith(root)) return null;
-    const cached = cache.get(full);
-    if (cached) return cached;
-    let file: StaticFile;
-    try {
-      if (!statSync(full).isFile()) return null;
-      const body = readFileSync(full);
-      const type = TYPES[extname(full)] ?? 'application/octet-stream';
-      const tryRead = (p: string) => {
-        try {
-          return readFileSync(p);
-        } catch {
-          return undefined;
-        }
-      };
-      file = {
-        body,
-        type,
-        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
-        br: tryRead(`${full}.br`),
-        gz: tryRead(`${full}.gz`),
-      };
-      if (type.startsWith('text/html'))
-        file.csp = cspFor(body.toString('utf8'), opts.publicApiBase ?? '', opts.formTargets);
-    } catch {
-      return null;
-    }
-    cache.set(full, file);
-    return file;
   }
 
   function candidates(pathname: string): string[] {
@@ -218,57 +109,28 @@ export function createSite(opts: {
     return [`${rel}/index.html`, `${rel}.html`, ...(shell ? [shell] : [])];
   }
 
-  function send(
-    c: { req: { header(n: string): string | undefined } },
-    rel: string,
-    file: StaticFile,
-    status = 200,
-    vary = 'Accept-Encoding',
-  ): Response {
-    const headers = new Headers({ 'Content-Type': file.type, Vary: vary });
-    const immutable = rel.startsWith('_astro/');
-    // An immutable asset is never revalidated: its ETag would never be used.
-    if (file.etag && !immutable) headers.set('ETag', file.etag);
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v);
-    if (file.type.startsWith('text/html')) for (const [k, v] of Object.entries(DOCUMENT_HEADERS)) headers.set(k, v);
-    if (opts.https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (file.csp) headers.set('Content-Security-Policy', file.csp);
-    if (immutable) headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-    // The product feeds change with every price or stock edit, like the pages (issue 32).
-    else if (file.type.startsWith('text/html') || rel === 'builds/latest.json' || /^(en\/)?feeds\//.test(rel))
-      headers.set('Cache-Control', 'no-cache');
-    else headers.set('Cache-Control', 'public, max-age=86400');
-    if (status === 200 && file.etag && !immutable && c.req.header('if-none-match') === file.etag)
-      return new Response(null, { status: 304, headers });
+  /**
+   * The file, or its twin in an encoding the browser accepts, as it sits in memory: the same bytes
+   * go to every answer, never copied (the Node adapter writes a Uint8Array body as it is).
+   */
+  function send(c: { req: { header(n: string): string | undefined } }, file: StaticFile, status = 200, vary?: string) {
+    const headers: Record<string, string> = { ...file.headers, Vary: vary ?? 'Accept-Encoding' };
+    // A 404 is the same page for every unknown path: an ETag would tie them together.
+    if (status === 200 && file.etag) {
+      headers.ETag = file.etag;
+      if (c.req.header('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
+    }
     const accept = c.req.header('accept-encoding') ?? '';
     let body = file.body;
     if (file.br && /\bbr\b/.test(accept)) {
       body = file.br;
-      headers.set('Content-Encoding', 'br');
+      headers['Content-Encoding'] = 'br';
     } else if (file.gz && /\bgzip\b/.test(accept)) {
       body = file.gz;
-      headers.set('Content-Encoding', 'gzip');
+      headers['Content-Encoding'] = 'gzip';
     }
-    headers.set('Content-Length', String(body.length));
-    return new Response(new Uint8Array(body), { status, headers });
-  }
-
-  /** The 404 page with the requested path in place of its marker, compressed for this response. */
-  function notFound(c: { req: { header(n: string): string | undefined } }, file: StaticFile, pathname: string) {
-    let shown = pathname;
-    try {
-      shown = decodeURIComponent(pathname);
-    } catch {
-      // Malformed escapes: show the path as it came.
-    }
-    const html = file.body.toString('utf8').replaceAll(REQUEST_PATH_MARKER, escapeHtml(shown));
-    const body = Buffer.from(html);
-    const accept = c.req.header('accept-encoding') ?? '';
-    const live: StaticFile = { body, type: file.type, etag: '', csp: file.csp };
-    if (/\bbr\b/.test(accept))
-      live.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: LIVE_BROTLI_QUALITY } });
-    else if (/\bgzip\b/.test(accept)) live.gz = gzipSync(body);
-    return send(c, '404.html', live, 404);
+    headers['Content-Length'] = String(body.byteLength);
+    return new Response(body, { status, headers });
   }
 
   /** A photo of the media folder: its name carries the hash of its bytes, so it never changes. */
@@ -279,7 +141,7 @@ export function createSite(opts: {
     if (!full.startsWith(base) || !TYPES[extname(full)]?.startsWith('image/')) return null;
     try {
       const body = readFileSync(full);
-      return new Response(new Uint8Array(body), {
+      return new Response(body, {
         headers: {
           'Content-Type': TYPES[extname(full)]!,
           'Content-Length': String(body.length),
@@ -312,13 +174,14 @@ export function createSite(opts: {
     // The 404 pages themselves are only ever answers, never addresses.
     const errorPage = /^(\/en)?\/404(\.html|\/(index\.html)?)?$/.test(url.pathname);
     for (const rel of errorPage ? [] : candidates(url.pathname)) {
-      const file = load(rel);
-      if (file) return send(c, rel, file, 200, root ? `Accept-Encoding, ${ROOT_VARY}` : undefined);
+      const file = files.load(rel);
+      if (file) return send(c, file, 200, root ? `Accept-Encoding, ${ROOT_VARY}` : undefined);
     }
+    // The 404 page as built, twins and all: the page itself shows the path it was asked for.
     const en = url.pathname === '/en' || url.pathname.startsWith('/en/');
-    const page = (en ? (load('en/404.html') ?? load('en/404/index.html')) : null) ?? load('404.html');
-    if (page) return notFound(c, page, url.pathname);
+    const page = (en ? (files.load('en/404.html') ?? files.load('en/404/index.html')) : null) ?? files.load('404.html');
+    if (page) return send(c, page, 404);
     return c.text('Not found', 404);
   });
-  return Object.assign(site, { cachedFiles: () => cache.size });
+  return Object.assign(site, { cachedFiles: files.count, cachedBytes: files.bytes });
 }

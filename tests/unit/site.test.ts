@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_PATH_MARKER } from '../../src/lib/not-found.ts';
+import { REQUEST_PATH_SCRIPT } from '../../src/lib/not-found.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { formTargetsOf } from '../../src/server/providers/ecpay/config.ts';
 import { createSite, cspFor, redirectFor, rootLocale } from '../../src/server/site.ts';
@@ -53,6 +54,16 @@ describe('cspFor', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('reads a page’s bytes as it reads its text: the same hashes for the same inline scripts', () => {
+    const html =
+      '<script src="/_astro/a.js"></script><script>window.a="找不到"</script>' +
+      '<script type="application/ld+json">{"a":1}</script><script type="module">b()</script>';
+    const csp = cspFor(Buffer.from(html));
+    expect(csp).toBe(cspFor(html));
+    const hash = (js: string) => `'sha256-${createHash('sha256').update(js).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash('window.a="找不到"')} ${hash('b()')}`);
+  });
+
   it("lets the pages' forms post to the ECPay hosts of the shop's environment, and only those", () => {
     const formAction = (env: Record<string, string>) =>
       cspFor('', '', formTargetsOf(readEnv(env)))
@@ -73,6 +84,24 @@ describe('cspFor', () => {
     );
     // The simulators answer on the shop's own origin.
     expect(formAction({ ECPAY_ENV: 'simulator' })).toBe("form-action 'self'");
+  });
+});
+
+describe('REQUEST_PATH_SCRIPT', () => {
+  const shown = (pathname: string) => {
+    const element = { textContent: '' };
+    const document = { querySelector: (q: string) => (q === '[data-request-path]' ? element : null) };
+    new Function('document', 'location', REQUEST_PATH_SCRIPT)(document, { pathname });
+    return element.textContent;
+  };
+
+  it('shows the address asked for, decoded, as text', () => {
+    expect(shown('/en/no/such/page')).toBe('/en/no/such/page');
+    expect(shown('/%E6%89%BE%E4%B8%8D%E5%88%B0/%3Cb%3E')).toBe('/找不到/<b>');
+  });
+
+  it('shows a malformed address as it came', () => {
+    expect(shown('/bad/%E0%A4%A')).toBe('/bad/%E0%A4%A');
   });
 });
 
@@ -100,8 +129,10 @@ describe('createSite', () => {
     writeFileSync(join(dir, '_astro/app.abc123.js.br'), 'BROTLI');
     writeFileSync(join(dir, '_astro/app.abc123.js.gz'), 'GZIP');
     writeFileSync(join(dir, 'builds/latest.json'), '{"id":"a"}');
-    writeFileSync(join(dir, '404.html'), `<p>找不到頁面：${REQUEST_PATH_MARKER}</p>`);
-    writeFileSync(join(dir, 'en/404/index.html'), `<p>Page not found: ${REQUEST_PATH_MARKER}</p>`);
+    writeFileSync(join(dir, '404.html'), '<p>找不到頁面：<span data-request-path></span></p>');
+    writeFileSync(join(dir, '404.html.br'), 'BROTLI 404');
+    writeFileSync(join(dir, '404.html.gz'), 'GZIP 404');
+    writeFileSync(join(dir, 'en/404/index.html'), '<p>Page not found: <span data-request-path></span></p>');
     site = createSite({ api: shop.app, clientDir: dir, buildCheckMs: 0 });
   });
   afterAll(async () => {
@@ -127,20 +158,31 @@ describe('createSite', () => {
     expect(await kept.text()).toContain('home');
   });
 
-  it('shows the 404 page of the locale with the escaped path', async () => {
-    const zh = await get('/nope/<b>');
+  it('answers any unknown path with the 404 page of its locale as built, precompressed twin and all', async () => {
+    const zh = await get('/nope/<b>', { 'accept-encoding': 'gzip, br' });
     expect(zh.status).toBe(404);
-    expect(await zh.text()).toBe('<p>找不到頁面：/nope/&lt;b&gt;</p>');
+    // The twin written by the build, not a page compressed for this answer.
+    expect(zh.headers.get('content-encoding')).toBe('br');
+    expect(await zh.text()).toBe('BROTLI 404');
+    const gz = await get('/another/unknown/path', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe('GZIP 404');
     const en = await get('/en/missing');
     expect(en.status).toBe(404);
-    expect(await en.text()).toBe('<p>Page not found: /en/missing</p>');
+    expect(await en.text()).toBe('<p>Page not found: <span data-request-path></span></p>');
+    // A document's headers, and no ETag: one page answers every unknown path.
+    expect(en.headers.get('cache-control')).toBe('no-cache');
+    expect(en.headers.get('x-frame-options')).toBe('DENY');
+    expect(en.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(en.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(en.headers.get('etag')).toBeNull();
   });
 
-  it('answers the 404 pages’ own addresses with 404 too, marker filled in', async () => {
+  it('answers the 404 pages’ own addresses with 404 too', async () => {
     for (const path of ['/404', '/404.html', '/en/404', '/en/404/']) {
       const r = await get(path);
       expect(r.status, path).toBe(404);
-      expect(await r.text(), path).not.toContain(REQUEST_PATH_MARKER);
+      expect(await r.text(), path).toContain('data-request-path');
     }
   });
 
