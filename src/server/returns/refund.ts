@@ -90,12 +90,14 @@ const REFUSALS: Record<RefundRefusal, Msg> = {
 async function paidCard(k: Db, orderId: number): Promise<PaidCard | undefined> {
   const a = await k
     .selectFrom('payment_attempts')
-    .select(['merchant_trade_no', 'trade_no', 'amount'])
+    .select(['merchant_trade_no', 'trade_no', 'amount', 'installments'])
     .where('order_id', '=', orderId)
     .where('state', '=', 'paid')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return a ? { merchantTradeNo: a.merchant_trade_no, tradeNo: a.trade_no, amount: a.amount } : undefined;
+  return a
+    ? { merchantTradeNo: a.merchant_trade_no, tradeNo: a.trade_no, amount: a.amount, installments: a.installments }
+    : undefined;
 }
 
 export interface SentRefund {
@@ -172,6 +174,9 @@ export async function sendRefund(
   };
   const card = await paidCard(k, row.order_id);
   if (!card) return fail('No paid card payment of this order.');
+  // The bank refunds an installment sale whole or not at all (ECPay's DoAction R): part of it is
+  // refused here, before ECPay is asked, whatever state the card trade is in.
+  if (card.installments > 0 && row.amount !== card.amount) return fail(REFUSALS['installment-whole'].zh);
   const cards = opts.cards ?? ecpayCardRefunds(deps);
   try {
     const trade = await cards.trade(card);

@@ -29,10 +29,14 @@ export async function deliveredOrder(
     second?: number;
     member?: boolean;
     locale?: 'zh-TW' | 'en';
+    /** A card order paid in this many installments (the merchant's contract must list it). */
+    installments?: number;
   },
 ): Promise<DeliveredOrder> {
   const o = await placeFixtureOrder(shop, { payment: opts.payment, locale: opts.locale });
   const k = shop.deps.db.kysely;
+  if (opts.installments)
+    await k.updateTable('orders').set({ installments: opts.installments }).where('id', '=', o.id).execute();
   if (opts.quantity && opts.quantity !== 1) await setQuantity(shop, o.id, opts.quantity);
   const skus = [
     (await k.selectFrom('order_lines').select('sku').where('order_id', '=', o.id).executeTakeFirstOrThrow()).sku,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  installmentAllowed,
+  installmentPlans,
+  longestPlan,
+  splitInstallments,
+} from '../../src/lib/checkout/installments.ts';
+
+const offer = {
+  periods: [3, 6, 12, 24],
+  minAmount: { 3: 3_000, 6: 6_000, 12: 12_000, 24: 24_000 },
+  interestFree: true,
+};
+
+describe('installments', () => {
+  it('splits in whole dollars with the remainder on the first payment: NT$14,900 in 12 is 1,241 and 1,249 first', () => {
+    expect(splitInstallments(14_900, 12, true)).toEqual({
+      periods: 12,
+      per_payment: 1_241,
+      first_payment: 1_249,
+      interest_free: true,
+    });
+    expect(splitInstallments(36_000, 12)).toMatchObject({ per_payment: 3_000, first_payment: 3_000 });
+  });
+
+  it('offers the periods whose minimum the total reaches, shortest first', () => {
+    expect(installmentPlans(offer, 14_900).map((p) => p.periods)).toEqual([3, 6, 12]);
+    expect(installmentPlans(offer, 2_999)).toEqual([]);
+    expect(installmentAllowed(offer, 24_000, 24)).toBe(true);
+    expect(installmentAllowed(offer, 23_999, 24)).toBe(false);
+    expect(installmentAllowed(offer, 50_000, 18)).toBe(false);
+  });
+
+  it('advertises the longest plan a price reaches, or none', () => {
+    expect(longestPlan(offer, 14_900)?.periods).toBe(12);
+    expect(longestPlan(offer, 1_000)).toBeUndefined();
+    expect(longestPlan({ ...offer, periods: [] }, 50_000)).toBeUndefined();
+  });
+});
