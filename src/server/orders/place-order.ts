@@ -192,7 +192,7 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
   });
   // Counted once committed: a transaction rolled back placed nothing.
   if (placed) {
-    countOrder('placed');
+    countOrder('placed', placed.payment);
     log.info(
       { event: 'order_placed', orderNo: placed.no, payment: placed.payment, total: placed.total },
       'order placed',

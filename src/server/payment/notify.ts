@@ -93,7 +93,7 @@ export async function handlePaymentNotice(deps: Deps, form: Record<string, strin
     return result;
   });
   countNotice(outcome === 'duplicate' ? 'repeated' : 'applied');
-  if (outcome === 'paid') countOrder('paid');
+  if (outcome === 'paid') countOrder('paid', found.method);
   log.info(
     { event: 'payment_notice', orderNo: found.no, merchantTradeNo: notice.merchantTradeNo, outcome },
     `payment notice: ${outcome}`,

@@ -125,7 +125,7 @@ export async function reconcileOrder(
       return result;
     });
     if (outcome === 'paid') {
-      countOrder('paid');
+      countOrder('paid', found.method);
       log.warn(
         { event: 'reconcile_paid', orderNo: found.no, merchantTradeNo: mtn },
         'order found paid at ECPay without its notice',
