@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { installmentLine } from '../../src/features/cart/installment-line.ts';
 import {
   installmentAllowed,
+  installmentOfferOf,
   installmentPlans,
   longestPlan,
   splitInstallments,
@@ -35,5 +37,26 @@ describe('installments', () => {
     expect(longestPlan(offer, 14_900)?.periods).toBe(12);
     expect(longestPlan(offer, 1_000)).toBeUndefined();
     expect(longestPlan({ ...offer, periods: [] }, 50_000)).toBeUndefined();
+  });
+});
+
+describe('the product page line', () => {
+  it('says the longest plan a price reaches, with the first payment when it carries the remainder', () => {
+    expect(installmentLine('zh-TW', offer, 14_900)).toBe('分 12 期 0 利率，每期 NT$1,241 起（首期 NT$1,249）');
+    expect(installmentLine('en', offer, 14_900)).toBe('12 interest-free payments of NT$1,241 (first payment NT$1,249)');
+    expect(installmentLine('en', offer, 36_000)).toBe('24 interest-free payments of NT$1,500');
+    expect(installmentLine('en', { ...offer, interestFree: false }, 12_000)).toBe('12 payments of NT$1,000');
+    expect(installmentLine('zh-TW', offer, 2_999)).toBe('');
+  });
+
+  it('reads the offer from the environment as the server does, leaving out what does not parse', () => {
+    expect(
+      installmentOfferOf({
+        ECPAY_INSTALLMENTS: '3, 6,12,7',
+        INSTALLMENT_MIN_AMOUNT: '3:3000,12:12000,x',
+        INSTALLMENT_INTEREST_FREE: '1',
+      }),
+    ).toEqual({ periods: [3, 6, 12], minAmount: { 3: 3_000, 12: 12_000 }, interestFree: true });
+    expect(installmentOfferOf({})).toEqual({ periods: [], minAmount: {}, interestFree: false });
   });
 });

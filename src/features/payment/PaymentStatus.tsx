@@ -23,7 +23,7 @@ export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; ord
   const { pay, busy, error } = usePay(locale);
   const p = order.payment;
   const when = (ms: number) => formatDateTime(ms, locale);
-  const cashier = p.method === 'credit' || p.method === 'atm' || p.method === 'cvs_code';
+  const cashier = p.method !== 'cod' && p.method !== 'pickup_pay';
   let body: ReactNode;
   if (order.state === 'cancelled')
     body = <p className="sw-pay-state">{t(locale, released(order) ? 'pay.released' : 'pay.cancelled')}</p>;
@@ -32,6 +32,18 @@ export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; ord
       <>
         <p className="sw-pay-state">{t(locale, 'pay.paid')}</p>
         <p>{t(locale, 'pay.paidAt', { time: when(p.paidAt) })}</p>
+        {p.installments !== null && (
+          <p>
+            {t(locale, 'pay.installments', {
+              periods: p.installments,
+              first: formatPrice(p.firstPayment ?? 0),
+              each: formatPrice(p.perPayment ?? 0),
+            })}
+          </p>
+        )}
+        {p.redeemed && (
+          <p>{t(locale, 'pay.redeemed', { amount: formatPrice(p.redeemed.amount), points: p.redeemed.points })}</p>
+        )}
       </>
     );
   else if (!cashier) return null;
@@ -73,7 +85,13 @@ export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; ord
         </dl>
       </>
     );
-  else body = <p className="sw-pay-state">{t(locale, p.failed ? 'pay.failed' : 'pay.awaiting')}</p>;
+  else
+    body = (
+      <>
+        <p className="sw-pay-state">{t(locale, p.failed ? 'pay.failed' : 'pay.awaiting')}</p>
+        {p.method === 'twqr' && !p.failed && <p>{t(locale, 'pay.twqrHow')}</p>}
+      </>
+    );
 
   return (
     <section className="sw-pay-status" aria-labelledby="pay-status-title">

@@ -48,3 +48,25 @@ export function installmentPlans(offer: InstallmentOffer, total: number): Instal
 export function longestPlan(offer: InstallmentOffer, price: number): InstallmentPlan | undefined {
   return installmentPlans(offer, price).at(-1);
 }
+
+/**
+ * The offer as the environment states it (ECPAY_INSTALLMENTS, INSTALLMENT_MIN_AMOUNT,
+ * INSTALLMENT_INTEREST_FREE), read leniently: an entry that does not parse is left out. The server
+ * refuses to start with one (env.ts); the page build reads the same variables with this.
+ */
+export function installmentOfferOf(vars: {
+  ECPAY_INSTALLMENTS?: string | undefined;
+  INSTALLMENT_MIN_AMOUNT?: string | undefined;
+  INSTALLMENT_INTEREST_FREE?: string | undefined;
+}): InstallmentOffer {
+  const periods = (vars.ECPAY_INSTALLMENTS ?? '')
+    .split(',')
+    .map((p) => Number(p.trim()))
+    .filter((n) => (INSTALLMENT_PERIODS as readonly number[]).includes(n));
+  const minAmount: Record<number, number> = {};
+  for (const pair of (vars.INSTALLMENT_MIN_AMOUNT ?? '').split(',')) {
+    const [n, min] = pair.split(':').map((x) => Number(x.trim()));
+    if (Number.isInteger(n) && Number.isInteger(min)) minAmount[n!] = min!;
+  }
+  return { periods: [...new Set(periods)], minAmount, interestFree: vars.INSTALLMENT_INTEREST_FREE === '1' };
+}

@@ -8,6 +8,8 @@ export interface PaidCard {
   merchantTradeNo: string;
   tradeNo: string;
   amount: number;
+  /** The installments it was paid in; 0: at once. */
+  installments: number;
 }
 
 /**
