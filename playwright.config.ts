@@ -69,6 +69,12 @@ export default defineConfig({
       E2E_SQLITE_PATH: process.env.E2E_SQLITE_PATH,
       // Test helpers name the address of each member they create (see support/auth.ts).
       TRUST_PROXY: '1',
+      // The merchant's contract of installments.spec.ts: installments and Apple Pay (never shown in
+      // Chromium, which has no ApplePaySession).
+      ECPAY_INSTALLMENTS: '3,6,12,24',
+      INSTALLMENT_MIN_AMOUNT: '3:3000,6:6000,12:12000,24:24000',
+      INSTALLMENT_INTEREST_FREE: '1',
+      ECPAY_APPLE_PAY: '1',
     },
   },
 });

@@ -32,18 +32,6 @@ export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; ord
       <>
         <p className="sw-pay-state">{t(locale, 'pay.paid')}</p>
         <p>{t(locale, 'pay.paidAt', { time: when(p.paidAt) })}</p>
-        {p.installments !== null && (
-          <p>
-            {t(locale, 'pay.installments', {
-              periods: p.installments,
-              first: formatPrice(p.firstPayment ?? 0),
-              each: formatPrice(p.perPayment ?? 0),
-            })}
-          </p>
-        )}
-        {p.redeemed && (
-          <p>{t(locale, 'pay.redeemed', { amount: formatPrice(p.redeemed.amount), points: p.redeemed.points })}</p>
-        )}
       </>
     );
   else if (!cashier) return null;

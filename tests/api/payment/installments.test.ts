@@ -109,6 +109,9 @@ describe('an order in 12 installments', () => {
       first_payment: o.total - per * 11,
       redeemed: null,
     });
+    // What `npm run orders -- show` prints and the console's order page reads.
+    const { showForShop } = await import('../../../src/server/orders/order-admin.ts');
+    expect((await showForShop(shop.deps, o.no)).payment).toMatchObject({ method: 'credit', installments: 12 });
   });
 });
 
