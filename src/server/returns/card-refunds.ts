@@ -10,6 +10,8 @@ export interface PaidCard {
   amount: number;
   /** The installments it was paid in; 0: at once. */
   installments: number;
+  /** Card bonus points took part of it. */
+  redeemed: boolean;
 }
 
 /**
