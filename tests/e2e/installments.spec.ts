@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Locale } from '../../src/config.ts';
 import { splitInstallments } from '../../src/lib/checkout/installments.ts';
@@ -74,6 +75,8 @@ for (const locale of LOCALES) {
       await page.getByRole('radio', { name: plan, exact: true }).check();
       // Apple Pay is on at the server, but Chromium has no ApplePaySession: never offered.
       await expect(page.getByRole('radio', { name: 'Apple Pay' })).toHaveCount(0);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await page.getByRole('radio', { name: msg(locale, 'invoice.kind.member') }).check();
       await page.getByRole('button', { name: msg(locale, 'checkout.place') }).click();
       await expect(page).toHaveURL(/\/cart\/payment\?no=/);
