@@ -138,7 +138,6 @@ describe('after a purchase', () => {
     const { released } = await sweepPayments(shop.deps);
     expect(released).toBeGreaterThan(0);
     const after = await scrape();
-    const moved = (series: string) => (sample(after, series) ?? 0) - (sample(before, series) ?? 0);
     expect((ordersOf(after, 'released') ?? 0) - (ordersOf(before, 'released') ?? 0)).toBe(released);
     expect(sample(after, 'shop_sweeper_last_run_seconds')).toBe(Math.floor(shop.clock.now() / 1000));
   });
