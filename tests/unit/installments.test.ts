@@ -7,6 +7,8 @@ import {
   longestPlan,
   splitInstallments,
 } from '../../src/lib/checkout/installments.ts';
+import { readEnv } from '../../src/server/env.ts';
+import { ecpayOffer } from '../../src/server/providers/ecpay/limits.ts';
 
 const offer = {
   periods: [3, 6, 12, 24],
@@ -58,5 +60,27 @@ describe('the product page line', () => {
       }),
     ).toEqual({ periods: [3, 6, 12], minAmount: { 3: 3_000, 12: 12_000 }, interestFree: true });
     expect(installmentOfferOf({})).toEqual({ periods: [], minAmount: {}, interestFree: false });
+  });
+});
+
+describe('the merchant contract in the environment', () => {
+  it('reads the periods, minimums and switches, and refuses a period ECPay does not take', () => {
+    const env = readEnv({
+      ECPAY_INSTALLMENTS: '12, 3,6',
+      INSTALLMENT_MIN_AMOUNT: '3:3000, 12:12000',
+      INSTALLMENT_INTEREST_FREE: '1',
+      ECPAY_TWQR: '1',
+      ECPAY_LIMIT_TWQR: '10-50000',
+    });
+    expect(ecpayOffer(env)).toMatchObject({
+      applePay: false,
+      twqr: true,
+      redeem: false,
+      installments: { periods: [3, 6, 12], minAmount: { 3: 3_000, 12: 12_000 }, interestFree: true },
+      limits: { TWQR: { min: 10, max: 50_000 }, ApplePay: { min: 5, max: null } },
+    });
+    expect(() => readEnv({ ECPAY_INSTALLMENTS: '3,5' })).toThrow(/ECPAY_INSTALLMENTS/);
+    expect(() => readEnv({ INSTALLMENT_MIN_AMOUNT: '9:1000' })).toThrow(/INSTALLMENT_MIN_AMOUNT/);
+    expect(() => readEnv({ ECPAY_APPLE_PAY: 'yes' })).toThrow(/ECPAY_APPLE_PAY/);
   });
 });
