@@ -44,14 +44,15 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(catalog-import|admin|admin-returns)\.spec\.ts/,
+      testIgnore: /(catalog-import|admin|admin-returns|installments-page)\.spec\.ts/,
     },
     // Change the catalog the others read (the import rebuilds the site; the console imports products
-    // and changes a price, which the built listings would then disagree with): after them.
+    // and changes a price, which the built listings would then disagree with; the installments'
+    // page test builds the site with a merchant contract): after them.
     {
       name: 'catalog-import',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: /(catalog-import|admin|admin-returns)\.spec\.ts/,
+      testMatch: /(catalog-import|admin|admin-returns|installments-page)\.spec\.ts/,
       dependencies: ['chromium'],
     },
   ],
@@ -69,6 +70,12 @@ export default defineConfig({
       E2E_SQLITE_PATH: process.env.E2E_SQLITE_PATH,
       // Test helpers name the address of each member they create (see support/auth.ts).
       TRUST_PROXY: '1',
+      // The merchant's contract of installments.spec.ts: installments and Apple Pay (never shown in
+      // Chromium, which has no ApplePaySession).
+      ECPAY_INSTALLMENTS: '3,6,12,24',
+      INSTALLMENT_MIN_AMOUNT: '3:3000,6:6000,12:12000,24:24000',
+      INSTALLMENT_INTEREST_FREE: '1',
+      ECPAY_APPLE_PAY: '1',
     },
   },
 });

@@ -140,12 +140,16 @@ export const RETURN_WINDOW_DAYS = 7;
 export const RETURN_REASON_TEXT_MAX = 500;
 /**
  * What ECPay's cashier accepts per method for a standard merchant, whole NT$ (ECPAY_LIMIT_CREDIT,
- * ECPAY_LIMIT_ATM and ECPAY_LIMIT_CVS override them as `min-max`, `min-` for no upper bound).
+ * ECPAY_LIMIT_ATM, ECPAY_LIMIT_CVS, ECPAY_LIMIT_APPLE_PAY and ECPAY_LIMIT_TWQR override them as
+ * `min-max`, `min-` for no upper bound).
  */
 export const ECPAY_AMOUNT_LIMITS = {
   credit: { min: 5, max: null },
   atm: { min: 11, max: 49_999 },
   cvs_code: { min: 33, max: 6_000 },
+  // A card payment through the wallet: the card's range until the merchant's contract says otherwise.
+  apple_pay: { min: 5, max: null },
+  twqr: { min: 5, max: null },
 } as const satisfies Record<string, { min: number; max: number | null }>;
 /** An e-invoice is tried this many times (once per sweep after the first) before it waits for a person. */
 export const INVOICE_MAX_ATTEMPTS = 20;

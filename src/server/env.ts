@@ -11,6 +11,7 @@ import {
   RESTOCK_ALERTS_PER_HOUR,
   RETURN_WINDOW_DAYS,
 } from '../config.ts';
+import { INSTALLMENT_PERIODS } from '../lib/checkout/installments.ts';
 import { LOG_LEVELS } from './common/log.ts';
 
 /**
@@ -40,6 +41,24 @@ const amountRange = z
     return { min: Number(min), max: max ? Number(max) : null };
   })
   .refine((r) => r.max === null || r.max >= r.min, 'max below min');
+
+const periodRe = new RegExp(`^(${INSTALLMENT_PERIODS.join('|')})$`);
+/** `3,6,12`: the installment periods of the merchant's contract, shortest first. */
+const periodList = z
+  .string()
+  .transform((s) => s.split(',').map((p) => p.trim()))
+  .refine((ps) => ps.every((p) => periodRe.test(p)), `expected periods among ${INSTALLMENT_PERIODS.join(',')}`)
+  .transform((ps) => [...new Set(ps.map(Number))].sort((a, b) => a - b));
+/** `3:3000,12:12000`: the smallest total (whole NT$) per period. */
+const periodMinimums = z
+  .string()
+  .refine(
+    (s) => s.split(',').every((p) => /^\s*\d{1,2}\s*:\s*\d{1,7}\s*$/.test(p) && periodRe.test(p.split(':')[0]!.trim())),
+    'expected period:amount pairs, e.g. 3:3000,12:12000',
+  )
+  .transform((s) => Object.fromEntries(s.split(',').map((p) => p.split(':').map((x) => Number(x.trim())))));
+/** A fresh on/off switch per variable (the manual's registry keys on the schema). */
+const flag = () => z.enum(['0', '1']).default('0');
 
 /** More proxies than this in front of the shop is taken for a typo. */
 const MAX_PROXY_HOPS = 16;
@@ -266,6 +285,33 @@ const schema = z.object({
     'amounts the cashier takes by convenience-store code (`min-max` in NT$)',
     `\`${limit(ECPAY_AMOUNT_LIMITS.cvs_code)}\``,
   ),
+  ECPAY_LIMIT_APPLE_PAY: about(
+    amountRange.optional(),
+    'amounts the cashier takes by Apple Pay (`min-max` in NT$, `min-` for no upper bound)',
+    `\`${limit(ECPAY_AMOUNT_LIMITS.apple_pay)}\``,
+  ),
+  ECPAY_LIMIT_TWQR: about(
+    amountRange.optional(),
+    'amounts the cashier takes by TWQR (`min-max` in NT$, `min-` for no upper bound)',
+    `\`${limit(ECPAY_AMOUNT_LIMITS.twqr)}\``,
+  ),
+  ECPAY_INSTALLMENTS: about(
+    periodList.optional(),
+    `card installment periods the merchant's ECPay contract allows, e.g. \`3,6,12,24\` (among ${INSTALLMENT_PERIODS.join(', ')})`,
+    '(unset: no installments)',
+  ),
+  INSTALLMENT_MIN_AMOUNT: about(
+    periodMinimums.optional(),
+    'the smallest order total per installment period, e.g. `3:3000,6:6000,12:12000,24:24000` (whole NT$)',
+    '(unset: any total of at least NT$1 a payment)',
+  ),
+  INSTALLMENT_INTEREST_FREE: about(
+    flag(),
+    "`1`: the shop pays the banks' installment fee, and the pages say 0% interest (無息分期)",
+  ),
+  ECPAY_APPLE_PAY: about(flag(), "`1` offers Apple Pay (ECPay's `ApplePay`) in browsers that can pay with it"),
+  ECPAY_TWQR: about(flag(), '`1` offers TWQR, the national QR code that Taiwan Pay, JKO and other wallets scan'),
+  ECPAY_REDEEM: about(flag(), "`1` lets a one-payment card order use the card's bonus points (ECPay's `Redeem=Y`)"),
   PAYMENT_GRACE_HOURS: about(
     z.coerce
       .number()

@@ -117,7 +117,7 @@ const submitter = createOrderSubmitter();
 /** Where the shopper goes once the order is placed: to pay, or to the result. */
 export function nextPage(order: PlacedOrder, locale: Locale): string {
   const no = encodeURIComponent(order.no);
-  if (order.payment.method === 'credit' || order.payment.method === 'atm' || order.payment.method === 'cvs_code')
+  if (order.payment.method !== 'cod' && order.payment.method !== 'pickup_pay')
     return `${localePath(locale, '/cart/payment')}?no=${no}${order.guestKey ? `&key=${encodeURIComponent(order.guestKey)}` : ''}`;
   return `${localePath(locale, '/cart/result')}?no=${no}${order.guestKey ? `&key=${encodeURIComponent(order.guestKey)}` : ''}`;
 }
@@ -131,7 +131,11 @@ export async function placeOrder(locale: Locale, guest: boolean): Promise<Checko
   const state = $checkout.get();
   if (state.placing) return undefined;
   const payments = state.quote?.paymentMethods.filter((m) => m.available).map((m) => m.code) ?? [];
-  const keys = validateDraft(state.draft, { hasStore: Boolean(state.quote?.store), payments });
+  const keys = validateDraft(state.draft, {
+    hasStore: Boolean(state.quote?.store),
+    payments,
+    installments: state.quote?.installments.map((p) => p.periods) ?? [],
+  });
   if (guest && !keys['receiver.phone'] && !phoneConfirmed(state)) keys['phone.code'] = 'checkout.error.confirmPhone';
   const errors: CheckoutState['errors'] = {};
   for (const [f, k] of Object.entries(keys)) errors[f as CheckoutField] = t(locale, k, { n: 6 });

@@ -22,7 +22,7 @@ let picked = 0;
 export async function placeFixtureOrder(
   shop: TestShop,
   opts: {
-    payment?: 'credit' | 'atm' | 'cvs_code' | 'cod' | 'pickup_pay';
+    payment?: 'credit' | 'apple_pay' | 'twqr' | 'atm' | 'cvs_code' | 'cod' | 'pickup_pay';
     quantity?: number;
     stock?: number;
     shippingFee?: number;

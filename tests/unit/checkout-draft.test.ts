@@ -191,3 +191,23 @@ describe('order submitter', () => {
     expect(isRetryable(new ApiClientError('x', { status: 400 }))).toBe(false);
   });
 });
+
+describe('installments in the draft', () => {
+  const card: CheckoutDraft = { ...HOME, payment: 'credit', installments: '12' };
+
+  it('keeps a period read back from storage, and drops one that is not ECPay’s', () => {
+    expect(parseDraft(JSON.stringify(card)).installments).toBe('12');
+    expect(parseDraft(JSON.stringify({ ...card, installments: '5' })).installments).toBe('');
+  });
+
+  it('sends installments with a card payment only', () => {
+    expect(orderBodyOf(card).installments).toBe(12);
+    expect(orderBodyOf({ ...card, payment: 'atm' }).installments).toBeUndefined();
+    expect(orderBodyOf({ ...card, installments: '' }).installments).toBeUndefined();
+  });
+
+  it('refuses a period the quote does not offer', () => {
+    expect(validateDraft(card, { ...ctx, installments: [3, 6, 12] }).installments).toBeUndefined();
+    expect(validateDraft(card, { ...ctx, installments: [3, 6] }).installments).toBe('checkout.error.installments');
+  });
+});

@@ -234,6 +234,43 @@ describe('AIO form', () => {
     }
   });
 
+  it('asks for installments with CreditInstallment, never with Redeem (ECPay: Redeem is for one payment)', () => {
+    const form = buildAioForm({ ...attempt, method: 'Credit', installments: 12 }, stage, 'stage');
+    expect(form.fields).toMatchObject({ ChoosePayment: 'Credit', CreditInstallment: '12', NeedExtraPaidInfo: 'Y' });
+    expect(form.fields.Redeem).toBeUndefined();
+    expect(verifyCheckMac(form.fields, stage, 'sha256')).toBe(true);
+    expect(() => buildAioForm({ ...attempt, method: 'Credit', installments: 5 }, stage, 'stage')).toThrow(
+      /CreditInstallment/,
+    );
+    expect(() => buildAioForm({ ...attempt, method: 'ATM', installments: 3 }, stage, 'stage')).toThrow(
+      /CreditInstallment/,
+    );
+    expect(() => buildAioForm({ ...attempt, method: 'Credit', installments: 3, redeem: true }, stage, 'stage')).toThrow(
+      /Redeem/,
+    );
+  });
+
+  it('asks for bonus points with Redeem=Y on a card paid at once', () => {
+    const form = buildAioForm({ ...attempt, method: 'Credit', redeem: true }, stage, 'stage');
+    expect(form.fields).toMatchObject({ ChoosePayment: 'Credit', Redeem: 'Y' });
+    expect(form.fields.CreditInstallment).toBeUndefined();
+  });
+
+  it('sends Apple Pay and TWQR through ChoosePayment, back through OrderResultURL as a card', () => {
+    for (const method of ['ApplePay', 'TWQR'] as const) {
+      const form = buildAioForm({ ...attempt, method }, stage, 'stage');
+      expect(form.fields).toMatchObject({
+        ChoosePayment: method,
+        OrderResultURL: 'https://shop.example.tw/api/payments/ecpay/return',
+        ClientBackURL: 'https://shop.example.tw/cart/result/',
+        ReturnURL: 'https://shop.example.tw/api/payments/ecpay/notify',
+      });
+      for (const absent of ['CreditInstallment', 'Redeem', 'PaymentInfoURL', 'ExpireDate', 'StoreExpireDate'])
+        expect(form.fields[absent]).toBeUndefined();
+      expect(verifyCheckMac(form.fields, stage, 'sha256')).toBe(true);
+    }
+  });
+
   it('keeps ItemName within 200 characters, never cutting a character in two', () => {
     const items = Array.from({ length: 12 }, (_, i) => ({ name: `🎧 鐵三角 ATH-M50x 監聽耳機 第${i}款`, quantity: 1 }));
     const form = buildAioForm({ ...attempt, items, method: 'Credit' }, stage, 'stage');

@@ -9,6 +9,9 @@ import { formatDateTime } from '../../src/lib/i18n/format.ts';
 import { t } from '../../src/lib/i18n/messages/index.ts';
 import { returnEventOf } from '../../src/lib/returns/return-event.ts';
 
+/** A payment with no installments or bonus points. */
+const NO_EXTRA = { installments: null, firstPayment: null, perPayment: null, redeemed: null };
+
 const AT = Date.UTC(2026, 10, 23, 2, 30);
 
 /** An order as GET /api/orders/{no} answers it (after the client's camelCase). */
@@ -58,7 +61,15 @@ function order(patch: Partial<Order> = {}): Order {
       trackingNo: '',
     },
     shipment: null,
-    payment: { method: 'atm', paidAt: null, deadline: AT + 3 * 86_400_000, atm: null, cvsCode: null, failed: false },
+    payment: {
+      method: 'atm',
+      paidAt: null,
+      deadline: AT + 3 * 86_400_000,
+      atm: null,
+      cvsCode: null,
+      failed: false,
+      ...NO_EXTRA,
+    },
     invoice: {
       type: 'company',
       carrier: '',
@@ -173,6 +184,7 @@ describe('OrderView', () => {
           atm: { bankCode: '812', account: '9103522175887271', expiresAt: exp },
           cvsCode: null,
           failed: false,
+          ...NO_EXTRA,
         },
         invoice: { ...order().invoice, number: 'AB12345678', randomCode: '1234', issuedAt: AT },
       }),
@@ -190,6 +202,7 @@ describe('OrderView', () => {
           atm: null,
           cvsCode: { code: 'LLL24112300123', expiresAt: exp },
           failed: false,
+          ...NO_EXTRA,
         },
       }),
     );
@@ -210,7 +223,7 @@ describe('OrderView', () => {
           carrier: '黑貓宅急便',
           trackingNo: '9012-3456-7890',
         },
-        payment: { method: 'cod', paidAt: null, deadline: null, atm: null, cvsCode: null, failed: false },
+        payment: { method: 'cod', paidAt: null, deadline: null, atm: null, cvsCode: null, failed: false, ...NO_EXTRA },
       }),
     );
     expect(out).toContain('106 臺北市大安區復興南路一段 1 號');

@@ -47,7 +47,14 @@ interface Order {
     pickupDeadline: number | null;
     events: { status: string; at: number }[];
   } | null;
-  payment: { method: string; paidAt: number | null };
+  payment: {
+    method: string;
+    paidAt: number | null;
+    installments: number | null;
+    firstPayment: number | null;
+    perPayment: number | null;
+    redeemed: { points: number; amount: number } | null;
+  };
   invoice: { type: string; number: string | null; issuedAt: number | null; voided: boolean };
   timeline: { state: string; at: number; note: string }[];
   invoiceActionNeeded: string | null;
@@ -174,6 +181,16 @@ function Body({ locale, no }: { locale: Locale; no: string }) {
       <Section title={t('admin.order.payment')}>
         <p>
           {paymentLabel(locale, o.payment.method)}
+          {o.payment.installments
+            ? ` · ${t('admin.order.installments', {
+                periods: o.payment.installments,
+                first: price(o.payment.firstPayment ?? 0),
+                each: price(o.payment.perPayment ?? 0),
+              })}`
+            : ''}
+          {o.payment.redeemed
+            ? ` · ${t('admin.order.redeemed', { amount: price(o.payment.redeemed.amount), points: o.payment.redeemed.points })}`
+            : ''}
           {o.payment.paidAt ? ` · ${t('admin.order.paidAt', { at: when(o.payment.paidAt, locale) })}` : ''}
         </p>
         <h3>{t('admin.order.attempts')}</h3>

@@ -39,6 +39,7 @@ export function initBuyBox(form: HTMLFormElement): void {
   const price = document.querySelector<HTMLElement>('[data-chosen-price]');
   const compare = document.querySelector<HTMLElement>('[data-chosen-compare]');
   const stock = document.querySelector<HTMLElement>('[data-chosen-stock]');
+  const plan = document.querySelector<HTMLElement>('[data-chosen-installments]');
   if (!input || !add || !error) return;
   const addLabel = add.textContent ?? '';
   let chosen = options.find((o) => o.getAttribute('aria-pressed') === 'true');
@@ -50,6 +51,10 @@ export function initBuyBox(form: HTMLFormElement): void {
     const d = option.dataset;
     if (price) price.textContent = d.price ?? '';
     if (compare) compare.textContent = d.compare ?? '';
+    if (plan) {
+      plan.textContent = d.installments ?? '';
+      plan.hidden = !d.installments;
+    }
     for (const sale of document.querySelectorAll<HTMLElement>('[data-chosen-sale]')) sale.hidden = !d.compare;
     if (stock) {
       stock.textContent = d.stockLabel ?? '';

@@ -33,6 +33,8 @@ const fill = (template: string, count: number) => template.replace('{count}', St
 export function applyOffer(option: HTMLButtonElement, v: Variant, labels: DOMStringMap): void {
   const state = stockState(v.stock, v.inStock);
   const d = option.dataset;
+  // The installment line was written for the built price: a moved price drops it rather than mislead.
+  if (d.price !== formatPrice(v.price)) d.installments = '';
   d.price = formatPrice(v.price);
   d.compare = v.compareAtPrice !== null && v.compareAtPrice > v.price ? formatPrice(v.compareAtPrice) : '';
   d.stockState = state;

@@ -1,17 +1,34 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { Locale } from '../../config.ts';
+import type { InstallmentOption } from '../../lib/api/order-types.ts';
 import { fieldId } from '../../lib/checkout/draft.ts';
 import { t } from '../../lib/i18n/messages/index.ts';
 import { $checkout, updateDraft } from '../../stores/checkout.ts';
 import { FieldError, invalid } from './fields.tsx';
+import { InstallmentChoice } from './InstallmentChoice.tsx';
+
+/** Whether this browser can pay with Apple Pay (Safari on a device with a card in its wallet). */
+function canApplePay(): boolean {
+  const session = (window as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+  try {
+    return Boolean(session?.canMakePayments?.());
+  } catch {
+    return false;
+  }
+}
 
 /** Payment methods the quote offers for these choices; the others are listed with the reason. */
 export function PaymentFields({ locale }: { locale: Locale }) {
   const { draft, quote, errors } = useStore($checkout);
-  const methods = quote?.paymentMethods ?? [];
+  // Apple Pay is offered only where the browser can pay with it; known after the first render.
+  const [applePay, setApplePay] = useState(false);
+  useEffect(() => setApplePay(canApplePay()), []);
+  const methods = (quote?.paymentMethods ?? []).filter((m) => m.code !== 'apple_pay' || applePay);
   const offered = methods.filter((m) => m.available);
   const missing = methods.filter((m) => !m.available);
   const error = errors.payment;
+  const plans: InstallmentOption[] = quote?.installments ?? [];
   return (
     <fieldset className="sw-co-section">
       <legend>{t(locale, 'checkout.payment')}</legend>
@@ -26,10 +43,13 @@ export function PaymentFields({ locale }: { locale: Locale }) {
                 name="payment"
                 value={m.code}
                 checked={draft.payment === m.code}
-                onChange={() => updateDraft({ payment: m.code }, ['payment'])}
+                onChange={() => updateDraft({ payment: m.code }, ['payment', 'installments'])}
                 {...invalid('payment', error)}
               />
               <label htmlFor={id}>{m.name}</label>
+              {m.code === 'credit' && draft.payment === 'credit' && plans.length > 0 && (
+                <InstallmentChoice locale={locale} plans={plans} />
+              )}
             </div>
           );
         })}

@@ -19,7 +19,7 @@ function Section(props: { title: string; children: ReactNode }) {
   );
 }
 
-/** Payment: method and state, the ATM account or store code with its deadline once issued. */
+/** Payment: method and state, the installments and bonus points once paid, the ATM account or store code with its deadline once issued. */
 function PaymentInfo({ locale, order }: { locale: Locale; order: Order }) {
   const p = order.payment;
   const at = (ms: number) => formatDateTime(ms, locale);
@@ -27,6 +27,18 @@ function PaymentInfo({ locale, order }: { locale: Locale; order: Order }) {
     <Section title={t(locale, 'order.paymentTitle')}>
       <p>{labels.payment(locale, p.method)}</p>
       {p.paidAt && <p>{t(locale, 'order.paidAt', { at: at(p.paidAt) })}</p>}
+      {p.installments !== null && (
+        <p>
+          {t(locale, 'pay.installments', {
+            periods: p.installments,
+            first: formatPrice(p.firstPayment ?? 0),
+            each: formatPrice(p.perPayment ?? 0),
+          })}
+        </p>
+      )}
+      {p.redeemed && (
+        <p>{t(locale, 'pay.redeemed', { amount: formatPrice(p.redeemed.amount), points: p.redeemed.points })}</p>
+      )}
       {p.atm && (
         <p>
           {t(locale, 'order.atm', { bank: p.atm.bankCode, account: p.atm.account })}

@@ -39,6 +39,8 @@ const PARCEL: Record<ParcelStatus, MessageKey> = {
 };
 const PAYMENT: Record<PaymentMethodCode, MessageKey> = {
   credit: 'order.payment.credit',
+  apple_pay: 'order.payment.apple_pay',
+  twqr: 'order.payment.twqr',
   atm: 'order.payment.atm',
   cvs_code: 'order.payment.cvs_code',
   cod: 'order.payment.cod',
@@ -46,6 +48,8 @@ const PAYMENT: Record<PaymentMethodCode, MessageKey> = {
 };
 const NEXT: Record<PaymentMethodCode, MessageKey> = {
   credit: 'order.next.credit',
+  apple_pay: 'order.next.apple_pay',
+  twqr: 'order.next.twqr',
   atm: 'order.next.atm',
   cvs_code: 'order.next.cvs_code',
   cod: 'order.next.cod',

@@ -23,7 +23,7 @@ export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; ord
   const { pay, busy, error } = usePay(locale);
   const p = order.payment;
   const when = (ms: number) => formatDateTime(ms, locale);
-  const cashier = p.method === 'credit' || p.method === 'atm' || p.method === 'cvs_code';
+  const cashier = p.method !== 'cod' && p.method !== 'pickup_pay';
   let body: ReactNode;
   if (order.state === 'cancelled')
     body = <p className="sw-pay-state">{t(locale, released(order) ? 'pay.released' : 'pay.cancelled')}</p>;
@@ -73,7 +73,13 @@ export function PaymentStatus({ locale, order, guestKey }: { locale: Locale; ord
         </dl>
       </>
     );
-  else body = <p className="sw-pay-state">{t(locale, p.failed ? 'pay.failed' : 'pay.awaiting')}</p>;
+  else
+    body = (
+      <>
+        <p className="sw-pay-state">{t(locale, p.failed ? 'pay.failed' : 'pay.awaiting')}</p>
+        {p.method === 'twqr' && !p.failed && <p>{t(locale, 'pay.twqrHow')}</p>}
+      </>
+    );
 
   return (
     <section className="sw-pay-status" aria-labelledby="pay-status-title">

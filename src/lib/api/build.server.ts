@@ -6,6 +6,7 @@
  * build script share one cache and one call counter.
  */
 import { DEFAULT_LOCALE, type Locale, RETURN_WINDOW_DAYS } from '../../config.ts';
+import { type InstallmentOffer, installmentOfferOf } from '../checkout/installments.ts';
 import { setDateLocale } from '../i18n/date-language.ts';
 import { t } from '../i18n/messages/index.ts';
 import { type BuildSource, buildSourceOpener } from './build-source.ts';
@@ -281,6 +282,9 @@ export interface FeedProduct {
     image: string;
   }[];
 }
+
+/** The card installments the product pages advertise, from the serving process's environment. */
+export const installmentOffer = (): InstallmentOffer => installmentOfferOf(process.env);
 
 /**
  * Days a delivered order may be returned, as the server counts them: RETURN_WINDOW_DAYS, else the

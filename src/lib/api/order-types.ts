@@ -6,7 +6,7 @@
 import type { CartLine, CartWarning } from './cart.ts';
 
 export type ShippingMethodCode = 'home' | 'cvs' | 'shop';
-export type PaymentMethodCode = 'credit' | 'atm' | 'cvs_code' | 'cod' | 'pickup_pay';
+export type PaymentMethodCode = 'credit' | 'apple_pay' | 'twqr' | 'atm' | 'cvs_code' | 'cod' | 'pickup_pay';
 export type InvoiceType = 'member' | 'mobile' | 'certificate' | 'donation' | 'company';
 export type OrderState =
   | 'awaiting_payment'
@@ -50,6 +50,8 @@ export interface OrderBody {
   receiver: Receiver;
   shipping: ShippingChoice;
   payment: PaymentMethodCode;
+  /** Card only: pay in this many installments; absent: one payment. */
+  installments?: number;
   invoice: InvoiceChoice;
   note?: string;
   /** A promotion code as typed (any case). */
@@ -121,6 +123,15 @@ export type QuoteLine = Pick<
   discount: number;
 };
 
+/** One way to pay the quote's total by card in installments. */
+export interface InstallmentOption {
+  periods: number;
+  perPayment: number;
+  firstPayment: number;
+  /** The shop pays the banks' fee: 0% interest. */
+  interestFree: boolean;
+}
+
 export interface Quote {
   lines: QuoteLine[];
   count: number;
@@ -135,6 +146,8 @@ export interface Quote {
   freeShippingOver: number | null;
   shippingMethods: MethodOption<ShippingMethodCode>[];
   paymentMethods: MethodOption<PaymentMethodCode>[];
+  /** The card installments the total reaches (whole NT$, the remainder on the first payment). */
+  installments: InstallmentOption[];
   store: ChosenStore | null;
   /** Price and stock changes since the lines went into the cart (as on the cart). */
   warnings: CartWarning[];
@@ -173,6 +186,12 @@ export interface OrderPayment {
   cvsCode: { code: string; expiresAt: number | null } | null;
   /** The last card attempt failed (the shopper can try again). */
   failed: boolean;
+  /** Card installments, once paid; null: paid at once. */
+  installments: number | null;
+  firstPayment: number | null;
+  perPayment: number | null;
+  /** Card bonus points used and the NT$ they took off; null when none. */
+  redeemed: { points: number; amount: number } | null;
 }
 
 export interface OrderInvoice {

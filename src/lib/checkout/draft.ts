@@ -15,6 +15,8 @@ import { type InvoiceInput, receiverNameError, toMobile, validateInvoice } from 
 export const SHIPPING_METHODS = ['home', 'cvs', 'shop'] as const satisfies readonly ShippingMethodCode[];
 export const PAYMENT_METHODS = [
   'credit',
+  'apple_pay',
+  'twqr',
   'atm',
   'cvs_code',
   'cod',
@@ -27,6 +29,8 @@ export const INVOICE_TYPES = [
   'donation',
   'company',
 ] as const satisfies readonly InvoiceType[];
+/** The installment counts a draft may hold (ECPay's CreditInstallment periods). */
+const INSTALLMENT_CHOICES = ['3', '6', '12', '18', '24'] as const;
 export const CVS_BRANDS = ['UNIMART', 'FAMI', 'HILIFE', 'OKMART'] as const satisfies readonly CvsBrand[];
 
 /** What the shopper has typed and chosen on the checkout page (kept in the tab across the map round trip). */
@@ -40,6 +44,8 @@ export interface CheckoutDraft {
   zipcode: string;
   addr: string;
   payment: PaymentMethodCode | '';
+  /** Card installments chosen ('3', '6', …); '' pays at once. */
+  installments: string;
   invoiceType: InvoiceType;
   carrier: string;
   code: string;
@@ -55,7 +61,7 @@ export interface CheckoutDraft {
  * reads as empty), a choice keeps one of its values (anything else reads as its default). Written
  * out rather than as a schema so that the checkout page loads no schema library.
  */
-const TEXT_MAX: Record<Exclude<keyof CheckoutDraft, 'method' | 'payment' | 'invoiceType'>, number> = {
+const TEXT_MAX: Record<Exclude<keyof CheckoutDraft, 'method' | 'payment' | 'installments' | 'invoiceType'>, number> = {
   name: 100,
   phone: 30,
   email: 200,
@@ -85,6 +91,7 @@ function readDraft(value: Record<string, unknown>): CheckoutDraft {
     ...text,
     method: oneOf(SHIPPING_METHODS, value.method, ''),
     payment: oneOf(PAYMENT_METHODS, value.payment, ''),
+    installments: oneOf(INSTALLMENT_CHOICES, value.installments, ''),
     invoiceType: (oneOf(INVOICE_TYPES, value.invoiceType, 'member') || 'member') as InvoiceType,
   };
 }
@@ -116,6 +123,7 @@ export const FIELD_ORDER = [
   'shipping.addr',
   'shipping.store',
   'payment',
+  'installments',
   'invoice.type',
   'invoice.carrier',
   'invoice.code',
@@ -184,7 +192,10 @@ export type DraftErrors = Partial<Record<CheckoutField, MessageKey>>;
  * chosen carrier's rules, lib/taiwan/receiver.ts), the address for home delivery, a chosen store for pickup, a payment
  * method the quote offers, the e-invoice by the Taiwan rules, the note's length.
  */
-export function validateDraft(d: CheckoutDraft, ctx: { hasStore: boolean; payments: readonly string[] }): DraftErrors {
+export function validateDraft(
+  d: CheckoutDraft,
+  ctx: { hasStore: boolean; payments: readonly string[]; installments?: readonly number[] },
+): DraftErrors {
   const errors: DraftErrors = {};
   const name = d.name.normalize('NFKC').trim();
   if (!name) errors['receiver.name'] = 'auth.error.required';
@@ -205,6 +216,8 @@ export function validateDraft(d: CheckoutDraft, ctx: { hasStore: boolean; paymen
     if (!ctx.hasStore) errors['shipping.store'] = 'checkout.error.store';
   }
   if (!d.payment || !ctx.payments.includes(d.payment)) errors.payment = 'checkout.error.payment';
+  else if (d.payment === 'credit' && d.installments && !(ctx.installments ?? []).includes(Number(d.installments)))
+    errors.installments = 'checkout.error.installments';
   const invoice = validateInvoice(invoiceInput(d));
   if (!invoice.ok)
     for (const [k, v] of Object.entries(invoice.errors)) {
@@ -247,6 +260,7 @@ export function orderBodyOf(d: CheckoutDraft): OrderBody {
     },
     shipping: shippingOf(d),
     payment: d.payment as PaymentMethodCode,
+    ...(d.payment === 'credit' && d.installments ? { installments: Number(d.installments) } : {}),
     invoice: invoiceOf(d),
     note: d.note.trim(),
     ...(d.coupon.trim() ? { coupon: d.coupon.trim() } : {}),

@@ -4,6 +4,8 @@ import type { PaymentCode } from './checkout.schemas.ts';
 /** Names of the payment methods as the checkout page lists them. */
 export const PAYMENT_NAMES: Record<PaymentCode, Msg> = {
   credit: { zh: '信用卡', en: 'Credit card' },
+  apple_pay: { zh: 'Apple Pay', en: 'Apple Pay' },
+  twqr: { zh: 'TWQR 行動支付', en: 'TWQR mobile wallet' },
   atm: { zh: 'ATM 轉帳', en: 'ATM transfer' },
   cvs_code: { zh: '超商代碼繳費', en: 'Convenience-store payment code' },
   cod: { zh: '貨到付款', en: 'Cash on delivery' },
@@ -46,5 +48,17 @@ export const REASONS = {
     en: 'Pay at pickup is limited to {amount}. Choose another payment method.',
   },
   methodOff: { zh: '這個方式目前暫停提供。', en: 'This method is not offered at the moment.' },
+  installmentsCardOnly: {
+    zh: '分期付款只適用信用卡付款。',
+    en: 'Installments are for card payment only.',
+  },
+  installmentsNotOffered: {
+    zh: '本店不提供分 {periods} 期，請改選其他期數或一次付清。',
+    en: 'The shop does not offer {periods} installments. Choose another number or pay at once.',
+  },
+  installmentsMin: {
+    zh: '分 {periods} 期的訂單金額至少 {min}，請改選較少期數或一次付清。',
+    en: 'Paying in {periods} installments needs an order of at least {min}. Choose fewer installments or pay at once.',
+  },
 } as const satisfies Record<string, Msg>;
 export type ReasonKey = keyof typeof REASONS;

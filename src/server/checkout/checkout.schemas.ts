@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTALLMENT_PERIODS } from '../../lib/checkout/installments.ts';
 import { toMobile } from '../../lib/taiwan/phone.ts';
 import { textField } from '../common/text-rules.ts';
 import { CVS_BRANDS } from '../providers/logistics/cvs.ts';
@@ -10,7 +11,7 @@ import { CVS_BRANDS } from '../providers/logistics/cvs.ts';
  */
 
 export const SHIPPING_CODES = ['home', 'cvs', 'shop'] as const;
-export const PAYMENT_CODES = ['credit', 'atm', 'cvs_code', 'cod', 'pickup_pay'] as const;
+export const PAYMENT_CODES = ['credit', 'apple_pay', 'twqr', 'atm', 'cvs_code', 'cod', 'pickup_pay'] as const;
 export const INVOICE_TYPES = ['member', 'mobile', 'certificate', 'donation', 'company'] as const;
 export type ShippingCode = (typeof SHIPPING_CODES)[number];
 export type PaymentCode = (typeof PAYMENT_CODES)[number];
@@ -86,6 +87,8 @@ export const orderBody = z.strictObject({
   receiver,
   shipping,
   payment: choice(PAYMENT_CODES),
+  /** Card only: pay in this many installments; absent: one payment. */
+  installments: z.literal(INSTALLMENT_PERIODS, { error: 'invalid' }).optional(),
   invoice,
   note: textField({ max: NOTE_MAX, multiline: true, tooLong: 'note' }).default(''),
   coupon,

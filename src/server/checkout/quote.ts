@@ -1,4 +1,5 @@
 import type { Locale } from '../../config.ts';
+import { type InstallmentPlan, installmentPlans } from '../../lib/checkout/installments.ts';
 import { findCity } from '../../lib/taiwan/regions.ts';
 import { clearStore, readStore, type WireStore, wireStore } from '../cart/cart-store.ts';
 import { type CartWarning, readCart } from '../cart/cart-view.ts';
@@ -6,7 +7,7 @@ import type { WireImage } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
 import { promotionsFor, type WireDiscount, wireDiscounts, wireNudge } from '../promotions/apply.ts';
 import { couponRefused } from '../promotions/promotion-store.ts';
-import { amountLimits } from '../providers/ecpay/limits.ts';
+import { ecpayOffer } from '../providers/ecpay/limits.ts';
 import type { QuoteBody } from './checkout.schemas.ts';
 import { parcelOf, readCheckoutLines } from './checkout-cart.ts';
 import {
@@ -50,6 +51,8 @@ export interface Quote {
   free_shipping_over: number | null;
   shipping_methods: Omit<MethodChoice, 'free_over'>[];
   payment_methods: PaymentChoice[];
+  /** The card installments the total reaches (computed on the total after discounts); [] when none. */
+  installments: InstallmentPlan[];
   store: WireStore | null;
   warnings: CartWarning[];
   can_order: boolean;
@@ -97,7 +100,9 @@ export async function quoteCart(
   });
   if (promotions.refused) throw couponRefused(promotions.refused.reason, locale, promotions.refused.minSpend);
   const total = cart.subtotal + shippingFee - promotions.discountTotal;
-  const payments = paymentChoices(method, total, locale, amountLimits(deps.env));
+  const offer = ecpayOffer(deps.env);
+  const payments = paymentChoices(method, total, locale, offer);
+  const card = payments.find((p) => p.code === 'credit');
   const payment = payments.find((p) => p.code === body.payment);
   const canOrder =
     cart.can_checkout && !!chosen?.available && (method !== 'cvs' || store !== undefined) && !!payment?.available;
@@ -133,6 +138,7 @@ export async function quoteCart(
     free_shipping_over: chosen?.free_over ?? null,
     shipping_methods: methods.map(({ free_over: _f, ...m }) => m),
     payment_methods: payments,
+    installments: card?.available && total > 0 ? installmentPlans(offer.installments, total) : [],
     store: store ? wireStore(store, locale) : null,
     warnings: cart.warnings,
     can_order: canOrder,

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../config.ts';
+import { installmentAllowed } from '../../lib/checkout/installments.ts';
 import { fillMessage } from '../common/errors.ts';
 import { type Msg, pick } from '../common/i18n.ts';
 import type { Database } from '../db/schema.ts';
 import type { AioMethod } from '../providers/ecpay/aio.ts';
-import { type AmountRange, withinRange } from '../providers/ecpay/limits.ts';
+import { type EcpayOffer, withinRange } from '../providers/ecpay/limits.ts';
 import type { PaymentCode, ShippingCode } from './checkout.schemas.ts';
 import { PAYMENT_CODES } from './checkout.schemas.ts';
 import { PAYMENT_NAMES, REASONS, type ReasonKey } from './checkout-text.ts';
@@ -12,7 +13,13 @@ import { PAYMENT_NAMES, REASONS, type ReasonKey } from './checkout-text.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The payment methods paid through ECPay's cashier, as its ChoosePayment names them. */
-const CASHIER_METHOD: Partial<Record<PaymentCode, AioMethod>> = { credit: 'Credit', atm: 'ATM', cvs_code: 'CVS' };
+export const CASHIER_METHOD: Partial<Record<PaymentCode, AioMethod>> = {
+  credit: 'Credit',
+  apple_pay: 'ApplePay',
+  twqr: 'TWQR',
+  atm: 'ATM',
+  cvs_code: 'CVS',
+};
 const ntd = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 
 /** Pay at pickup is refused above this total (NT$), as the carriers cap cash collected at the counter. */
@@ -109,14 +116,19 @@ export interface PaymentChoice {
   reason: string | null;
 }
 
-/** Each payment method for the chosen shipping method and total. */
+/** Whether the merchant's contract offers `code` at all (Apple Pay and TWQR are switched on one by one). */
+export const paymentOffered = (code: PaymentCode, offer: EcpayOffer): boolean =>
+  code === 'apple_pay' ? offer.applePay : code === 'twqr' ? offer.twqr : true;
+
+/** Each payment method on offer for the chosen shipping method and total. */
 export function paymentChoices(
   method: ShippingCode | undefined,
   total: number,
   locale: Locale,
-  limits: Record<AioMethod, AmountRange>,
+  offer: EcpayOffer,
 ): PaymentChoice[] {
-  return PAYMENT_CODES.map((code) => {
+  const { limits } = offer;
+  return PAYMENT_CODES.filter((code) => paymentOffered(code, offer)).map((code) => {
     let reason: string | null = null;
     const cashier = CASHIER_METHOD[code];
     if (cashier && !withinRange(total, limits[cashier])) {
@@ -134,6 +146,23 @@ export function paymentChoices(
     }
     return { code, name: pick(PAYMENT_NAMES[code], locale), available: reason === null, reason };
   });
+}
+
+/** The reason of an installment choice that cannot be had, or null when `periods` may be chosen. */
+export function installmentRefusal(
+  payment: PaymentCode,
+  periods: number,
+  total: number,
+  offer: EcpayOffer,
+  locale: Locale,
+): string | null {
+  if (payment !== 'credit') return say('installmentsCardOnly', locale);
+  if (!offer.installments.periods.includes(periods)) return say('installmentsNotOffered', locale, { periods });
+  if (!installmentAllowed(offer.installments, total, periods)) {
+    const min = Math.max(periods, offer.installments.minAmount[periods] ?? 0);
+    return say('installmentsMin', locale, { periods, min: ntd(min) });
+  }
+  return null;
 }
 
 /** The reason of a method that is not offered at all. */

@@ -159,6 +159,16 @@ export const ERRORS = {
     zh: '無法使用這個付款方式：{reason}',
     en: 'This payment method cannot be used: {reason}',
   },
+  PAYMENT_NOT_OFFERED: {
+    status: 422,
+    zh: '本店目前不提供這個付款方式，請改用其他方式。',
+    en: 'The shop does not offer this payment method at the moment. Choose another one.',
+  },
+  INSTALLMENTS_UNAVAILABLE: {
+    status: 422,
+    zh: '無法以這個期數分期付款：{reason}',
+    en: 'These installments cannot be used: {reason}',
+  },
   IDEMPOTENCY_KEY_MISSING: {
     status: 400,
     zh: '下單請求需要 8 到 100 字元的 Idempotency-Key 標頭。',

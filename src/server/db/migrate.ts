@@ -27,6 +27,7 @@ import * as m022 from './migrations/022_returnable.ts';
 import * as m023 from './migrations/023_order_guest_keys.ts';
 import * as m024 from './migrations/024_return_parcels.ts';
 import * as m025 from './migrations/025_refund_cancel.ts';
+import * as m026 from './migrations/026_installments_wallets.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
@@ -57,6 +58,7 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '023_order_guest_keys', up: m023.up },
   { name: '024_return_parcels', up: m024.up },
   { name: '025_refund_cancel', up: m025.up },
+  { name: '026_installments_wallets', up: m026.up },
 ];
 
 /**

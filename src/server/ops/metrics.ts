@@ -25,13 +25,16 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+/** The orders' payment methods, the `method` label of shop_orders_total (the order's payment_method). */
+export const ORDER_METHODS = ['credit', 'apple_pay', 'twqr', 'atm', 'cvs_code', 'cod', 'pickup_pay'] as const;
+
 const orders = new Counter({
   name: 'shop_orders_total',
-  help: 'Orders placed, paid, cancelled (by the shopper, the owner or the carrier), released (unpaid past the deadline) and completed.',
-  labelNames: ['event'] as const,
+  help: 'Orders placed, paid, cancelled (by the shopper, the owner or the carrier), released (unpaid past the deadline) and completed, by payment method.',
+  labelNames: ['event', 'method'] as const,
   registers: [registry],
 });
-for (const event of ORDER_EVENTS) orders.inc({ event }, 0);
+for (const event of ORDER_EVENTS) for (const method of ORDER_METHODS) orders.inc({ event, method }, 0);
 
 const notices = new Counter({
   name: 'shop_payment_notices_total',
@@ -90,8 +93,9 @@ const buildAge = new Gauge({
   registers: [registry],
 });
 
-export const countOrder = (event: OrderEvent, n = 1): void => {
-  if (n > 0) orders.inc({ event }, n);
+/** Counts an order event under the order's payment method (its `payment_method`). */
+export const countOrder = (event: OrderEvent, method: string, n = 1): void => {
+  if (n > 0) orders.inc({ event, method }, n);
 };
 export const countNotice = (result: NoticeResult): void => notices.inc({ result });
 export const countRefund = (method: (typeof REFUND_METHODS)[number], result: (typeof REFUND_RESULTS)[number]): void =>

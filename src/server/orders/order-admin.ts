@@ -277,11 +277,15 @@ export async function cancelForShop(
   return parcel;
 }
 
+const methodOf = async (deps: Deps, orderId: number) =>
+  (await deps.db.kysely.selectFrom('orders').select('payment_method').where('id', '=', orderId).executeTakeFirst())
+    ?.payment_method ?? '';
+
 async function moveTo(deps: Deps, o: { id: number; no: string; state: string }, to: OrderState) {
   const now = deps.clock.now();
   const moved = await deps.db.kysely.transaction().execute((trx) => moveOrder(trx, { orderId: o.id, to, now }));
   if (!moved) throw refuse(o.no, o.state, to);
-  if (to === 'completed') countOrder('completed');
+  if (to === 'completed') countOrder('completed', await methodOf(deps, o.id));
   log.info({ event: 'order_moved', orderNo: o.no, from: o.state, to }, `order ${to}`);
   // Cash on delivery and pay at pickup are invoiced once handed over (the sweeper retries on failure).
   afterMove(deps, o.id, to);

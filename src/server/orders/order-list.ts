@@ -90,11 +90,17 @@ export async function cancelOrder(
 ): Promise<void> {
   const now = deps.clock.now();
   let orderNo: string | undefined;
+  let method = '';
   await deps.db.kysely.transaction().execute(async (trx) => {
     await lockOrder(trx, orderId);
     if (before) await before(trx);
-    const o = await trx.selectFrom('orders').select(['state', 'no']).where('id', '=', orderId).executeTakeFirst();
+    const o = await trx
+      .selectFrom('orders')
+      .select(['state', 'no', 'payment_method'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     orderNo = o?.no;
+    method = o?.payment_method ?? '';
     if (o && CANCELLABLE.includes(o.state) && (await parcelBooked(trx, orderId)))
       throw new ApiError('ORDER_CANCEL_ASK_SHOP');
     // Thrown, not returned: what `before` did is rolled back with it.
@@ -108,7 +114,7 @@ export async function cancelOrder(
       await notifyNeedsAction(trx, orderId, 'refund', now);
     }
   });
-  countOrder('cancelled');
+  countOrder('cancelled', method);
   log.info({ event: 'order_cancelled', orderNo }, 'order cancelled');
   // A paid order's invoice is voided (the sweeper retries when the e-invoice service is down).
   afterMove(deps, orderId, 'cancelled');

@@ -10,7 +10,7 @@ import { CANCELLABLE } from './order-state.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Methods paid through ECPay: the order waits for payment. */
-export const PREPAID: readonly string[] = ['credit', 'atm', 'cvs_code'];
+export const PREPAID: readonly string[] = ['credit', 'apple_pay', 'twqr', 'atm', 'cvs_code'];
 
 export interface WireOrderLine {
   sku: string;
@@ -67,6 +67,12 @@ export interface WireOrder {
     atm: { bank_code: string; account: string; expires_at: number | null } | null;
     cvs_code: { code: string; expires_at: number | null } | null;
     failed: boolean;
+    /** Card installments, once paid: their number and the first and every other payment; null: paid at once. */
+    installments: number | null;
+    first_payment: number | null;
+    per_payment: number | null;
+    /** Card bonus points used on the payment and the NT$ they took off; null when none. */
+    redeemed: { points: number; amount: number } | null;
   };
   invoice: {
     type: string;
@@ -107,6 +113,13 @@ export async function readOrder(k: Db, orderId: number, locale: Locale, now: num
     .orderBy('id', 'desc')
     .executeTakeFirst();
   const issued = attempt && (attempt.state === 'issued' || attempt.state === 'paid');
+  const paid = await k
+    .selectFrom('payment_attempts')
+    .select(['installments', 'first_payment', 'per_payment', 'redeemed_points', 'redeemed_amount'])
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'paid')
+    .orderBy('id')
+    .executeTakeFirst();
   const cancellable = CANCELLABLE.includes(o.state);
   const booked = cancellable && (await parcelBooked(k, orderId));
   const prepaid = PREPAID.includes(o.payment_method);
@@ -171,6 +184,12 @@ export async function readOrder(k: Db, orderId: number, locale: Locale, now: num
           ? { code: attempt.payment_no, expires_at: numOrNull(attempt.expires_at) }
           : null,
       failed: attempt?.state === 'failed',
+      installments: paid && paid.installments > 0 ? paid.installments : null,
+      first_payment: paid && paid.installments > 0 ? numOrNull(paid.first_payment) : null,
+      per_payment: paid && paid.installments > 0 ? numOrNull(paid.per_payment) : null,
+      redeemed: paid?.redeemed_amount
+        ? { points: Number(paid.redeemed_points ?? 0), amount: Number(paid.redeemed_amount) }
+        : null,
     },
     invoice: {
       type: o.invoice_type,

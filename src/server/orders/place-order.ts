@@ -6,9 +6,11 @@ import { type CheckoutLine, parcelOf, readCheckoutLines } from '../checkout/chec
 import type { CheckedOrder } from '../checkout/checkout-rules.ts';
 import {
   baseFee,
+  installmentRefusal,
   loadMethods,
   methodOff,
   paymentChoices,
+  paymentOffered,
   shippingChoices,
   storeMissing,
 } from '../checkout/shipping.ts';
@@ -22,7 +24,7 @@ import { notifyNewOrder, notifyOwner, notifyShopper } from '../notify/outbox.ts'
 import { countOrder } from '../ops/metrics.ts';
 import { discountSnapshot, promotionsFor } from '../promotions/apply.ts';
 import { couponRefused, takeUses } from '../promotions/promotion-store.ts';
-import { amountLimits } from '../providers/ecpay/limits.ts';
+import { ecpayOffer } from '../providers/ecpay/limits.ts';
 import { newOrderNo } from './order-no.ts';
 import { orderLink } from './order-sms.ts';
 import { sumBy } from './order-state.ts';
@@ -32,6 +34,8 @@ const DAY_MS = 86_400_000;
 /** How long an unpaid order holds its stock: a card attempt CARD_PAY_TIMEOUT_MS, ATM and store code 3 days. */
 export const PAY_WINDOW_MS: Record<string, number> = {
   credit: CARD_PAY_TIMEOUT_MS,
+  apple_pay: CARD_PAY_TIMEOUT_MS,
+  twqr: CARD_PAY_TIMEOUT_MS,
   atm: 3 * DAY_MS,
   cvs_code: 3 * DAY_MS,
 };
@@ -59,6 +63,10 @@ export type Settle<T> = (trx: Trx, order: { id: number; guestKey: string | undef
 export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settle<T>): Promise<T> {
   const now = deps.clock.now();
   const { body, locale } = input;
+  const offer = ecpayOffer(deps.env);
+  // A method the merchant has not switched on is refused before anything is read or taken.
+  if (!paymentOffered(body.payment, offer))
+    throw new ApiError('PAYMENT_NOT_OFFERED', { fields: { payment: methodOff(locale) } });
   let placed: { no: string; payment: string; total: number } | undefined;
   const settled = await deps.db.kysely.transaction().execute(async (trx) => {
     // Locks the cart first: two orders of one cart (two tabs, two keys) run one after the other,
@@ -99,9 +107,17 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
     });
     if (promotions.refused) throw couponRefused(promotions.refused.reason, locale, promotions.refused.minSpend);
     const total = subtotal + shipping.fee - promotions.discountTotal;
-    const payment = paymentChoices(method, total, locale, amountLimits(deps.env)).find((p) => p.code === body.payment);
+    const payment = paymentChoices(method, total, locale, offer).find((p) => p.code === body.payment);
     if (!payment?.available)
       throw new ApiError('PAYMENT_UNAVAILABLE', { params: { reason: payment?.reason ?? methodOff(locale) } });
+    // Installments are reckoned on the total after the discounts, as the bank is asked for it.
+    const installments = body.installments ?? 0;
+    const refusal = installments ? installmentRefusal(body.payment, installments, total, offer, locale) : null;
+    if (refusal)
+      throw new ApiError('INSTALLMENTS_UNAVAILABLE', {
+        params: { reason: refusal },
+        fields: { installments: refusal },
+      });
 
     await takeStock(trx, lines, locale);
     checkFault('order.after-stock');
@@ -146,6 +162,7 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
         invoice_title: inv.title,
         note: body.note,
         pay_deadline: prepaid ? now + (PAY_WINDOW_MS[body.payment] ?? 0) : null,
+        installments,
         locale,
         created_at: now,
         updated_at: now,
@@ -175,7 +192,7 @@ export async function placeOrder<T>(deps: Deps, input: PlaceInput, settle: Settl
   });
   // Counted once committed: a transaction rolled back placed nothing.
   if (placed) {
-    countOrder('placed');
+    countOrder('placed', placed.payment);
     log.info(
       { event: 'order_placed', orderNo: placed.no, payment: placed.payment, total: placed.total },
       'order placed',

@@ -74,6 +74,8 @@ export function findAttempt(k: Writer, merchantTradeNo: string) {
       'a.amount',
       'a.state',
       'a.method',
+      'a.installments',
+      'a.redeem',
       'o.no',
       'o.total',
       'o.state as order_state',

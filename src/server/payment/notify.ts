@@ -7,7 +7,9 @@ import { notifyNeedsAction } from '../notify/outbox.ts';
 import { countNotice, countOrder } from '../ops/metrics.ts';
 import { moveOrder } from '../orders/order-state.ts';
 import { ecpayConfig } from '../providers/ecpay/config.ts';
+import type { CardExtra } from '../providers/ecpay/notice.ts';
 import { EcpayNoticeError, NOTICE_ACK, type PaymentNotice, parsePaymentNotice } from '../providers/ecpay/notice.ts';
+import { cardExtraColumns, cardExtraRefusal } from './card-extra.ts';
 import { afterPaid } from './invoicing.ts';
 import {
   type FoundAttempt,
@@ -27,7 +29,8 @@ export interface NoticeAnswer {
 const refused = (reason: string): NoticeAnswer => ({ status: 400, body: `0|${reason}` });
 
 /**
- * Verifies a ReturnURL notice (CheckMacValue, MerchantID, a known MerchantTradeNo, the amount) and
+ * Verifies a ReturnURL notice (CheckMacValue, MerchantID, a known MerchantTradeNo, the amount, and
+ * for a paid one the installments and bonus points against what the attempt asked for) and
  * applies it in one transaction: RtnCode 1 marks the attempt and the order paid. A repeat changes
  * nothing; a payment for an order already cancelled is kept and the order flagged for a refund.
  * Refused notices are recorded (verified 0) and logged, and change nothing else.
@@ -50,6 +53,11 @@ export async function handlePaymentNotice(deps: Deps, form: Record<string, strin
   if (notice.amount !== found.amount || notice.amount !== found.total) {
     await rejectNotice(deps, 'notify', form, 'amount');
     return refused('amount');
+  }
+  const disagrees = notice.paid ? cardExtraRefusal(found, notice.card) : null;
+  if (disagrees) {
+    await rejectNotice(deps, 'notify', form, disagrees);
+    return refused(disagrees);
   }
   checkFault('payment.notify');
   const now = deps.clock.now();
@@ -78,13 +86,14 @@ export async function handlePaymentNotice(deps: Deps, form: Record<string, strin
         rtnMsg: notice.rtnMsg,
         paidAt: notice.paymentDate ?? now,
         now,
+        card: notice.card,
       });
     }
     await recordNotice(trx, { kind: 'notify', form, verified: true, outcome: result, now });
     return result;
   });
   countNotice(outcome === 'duplicate' ? 'repeated' : 'applied');
-  if (outcome === 'paid') countOrder('paid');
+  if (outcome === 'paid') countOrder('paid', found.method);
   log.info(
     { event: 'payment_notice', orderNo: found.no, merchantTradeNo: notice.merchantTradeNo, outcome },
     `payment notice: ${outcome}`,
@@ -101,7 +110,16 @@ export async function handlePaymentNotice(deps: Deps, form: Record<string, strin
 export async function applyPaid(
   trx: Transaction<Database>,
   found: FoundAttempt,
-  paid: { merchantTradeNo: string; tradeNo: string; rtnCode: number; rtnMsg: string; paidAt: number; now: number },
+  paid: {
+    merchantTradeNo: string;
+    tradeNo: string;
+    rtnCode: number;
+    rtnMsg: string;
+    paidAt: number;
+    now: number;
+    /** The installments and bonus points reported, checked against the attempt by the caller. */
+    card: CardExtra;
+  },
 ): Promise<NoticeOutcome> {
   const first = await trx
     .updateTable('payment_attempts')
@@ -111,6 +129,7 @@ export async function applyPaid(
       rtn_code: paid.rtnCode,
       rtn_msg: paid.rtnMsg.slice(0, 200),
       paid_at: paid.paidAt,
+      ...cardExtraColumns(found, paid.card),
     })
     .where('id', '=', found.id)
     .where('state', '!=', 'paid')

@@ -4,6 +4,7 @@ import type { Deps } from '../context.ts';
 import { countOrder } from '../ops/metrics.ts';
 import { ecpayConfig, ecpayEndpoints } from '../providers/ecpay/config.ts';
 import { EcpayQueryError, type QueriedTrade, queryTrade } from '../providers/ecpay/query.ts';
+import { cardExtraRefusal } from './card-extra.ts';
 import { afterPaid } from './invoicing.ts';
 import { findAttempt, lockOrder, type NoticeOutcome, recordNotice } from './notices.ts';
 import { applyPaid } from './notify.ts';
@@ -19,7 +20,7 @@ export type Reconciled = 'paid' | 'unpaid' | 'unanswered';
 export interface AttemptCheck {
   merchantTradeNo: string;
   /** ECPay's TradeStatus in words, or why there is no answer. */
-  answer: QueriedTrade['status'] | 'amount-mismatch' | 'no-answer';
+  answer: QueriedTrade['status'] | 'amount-mismatch' | 'card-mismatch' | 'no-answer';
   outcome?: NoticeOutcome;
 }
 
@@ -91,6 +92,24 @@ export async function reconcileOrder(
       unanswered = true;
       continue;
     }
+    const disagrees = cardExtraRefusal(found, trade.card);
+    if (disagrees) {
+      // Paid, but not as the attempt asked (another number of installments, points not asked for).
+      log.warn(
+        { event: 'reconcile_card_mismatch', orderNo: found.no, merchantTradeNo: mtn, reason: disagrees },
+        'ECPay reports a payment whose installments or bonus points the attempt did not ask for',
+      );
+      await recordNotice(k, {
+        kind: 'reconcile',
+        form: trade.fields,
+        verified: true,
+        outcome: `rejected:${disagrees}`,
+        now,
+      });
+      checks.push({ merchantTradeNo: mtn, answer: 'card-mismatch' });
+      unanswered = true;
+      continue;
+    }
     const outcome = await k.transaction().execute(async (trx) => {
       await lockOrder(trx, found.order_id);
       const result = await applyPaid(trx, found, {
@@ -100,12 +119,13 @@ export async function reconcileOrder(
         rtnMsg: 'reconciled (QueryTradeInfo)',
         paidAt: trade.paymentDate ?? now,
         now,
+        card: trade.card,
       });
       await recordNotice(trx, { kind: 'reconcile', form: trade.fields, verified: true, outcome: result, now });
       return result;
     });
     if (outcome === 'paid') {
-      countOrder('paid');
+      countOrder('paid', found.method);
       log.warn(
         { event: 'reconcile_paid', orderNo: found.no, merchantTradeNo: mtn },
         'order found paid at ECPay without its notice',

@@ -89,7 +89,7 @@ export async function releaseUnpaid(deps: Deps): Promise<string[]> {
     });
     if (moved) {
       released.push(no);
-      countOrder('released');
+      countOrder('released', payment_method);
       log.info({ event: 'order_released', orderNo: no }, 'unpaid order released past its deadline');
     }
   }

@@ -8,6 +8,10 @@ export interface PaidCard {
   merchantTradeNo: string;
   tradeNo: string;
   amount: number;
+  /** The installments it was paid in; 0: at once. */
+  installments: number;
+  /** Card bonus points took part of it. */
+  redeemed: boolean;
 }
 
 /**

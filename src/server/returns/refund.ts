@@ -89,6 +89,10 @@ const REFUSALS: Record<RefundRefusal, Msg> = {
     zh: '分期付款只能全額退款。',
     en: 'An instalment payment can only be refunded whole.',
   },
+  'redeem-whole': {
+    zh: '使用信用卡紅利折抵的付款只能全額退款。',
+    en: 'A card payment that used bonus points can only be refunded whole.',
+  },
   'partial-before-close': {
     zh: '刷卡尚未關帳，部分退款須待關帳後（每日 20:15）再試。',
     en: 'The card payment is not closed yet: a partial refund can be sent after the daily close (20:15).',
@@ -118,12 +122,20 @@ export async function madeAtEcpay(
 export async function paidCard(k: Db, orderId: number): Promise<PaidCard | undefined> {
   const a = await k
     .selectFrom('payment_attempts')
-    .select(['merchant_trade_no', 'trade_no', 'amount'])
+    .select(['merchant_trade_no', 'trade_no', 'amount', 'installments', 'redeemed_amount'])
     .where('order_id', '=', orderId)
     .where('state', '=', 'paid')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return a ? { merchantTradeNo: a.merchant_trade_no, tradeNo: a.trade_no, amount: a.amount } : undefined;
+  return a
+    ? {
+        merchantTradeNo: a.merchant_trade_no,
+        tradeNo: a.trade_no,
+        amount: a.amount,
+        installments: a.installments,
+        redeemed: Number(a.redeemed_amount ?? 0) > 0,
+      }
+    : undefined;
 }
 
 /** The owner's reference of a transfer done, trimmed; refused when empty or too long. */
@@ -228,6 +240,10 @@ export async function sendRefund(
   };
   const card = await paidCard(k, row.order_id);
   if (!card) return fail('No paid card payment of this order.');
+  // An installment sale, and one that used bonus points, is refunded whole or not at all (ECPay's
+  // DoAction R): part of it is refused here, before ECPay is asked, whatever state the trade is in.
+  if (card.installments > 0 && row.amount !== card.amount) return fail(REFUSALS['installment-whole'].zh);
+  if (card.redeemed && row.amount !== card.amount) return fail(REFUSALS['redeem-whole'].zh);
   const cards = opts.cards ?? ecpayCardRefunds(deps);
   try {
     const trade = await cards.trade(card);

@@ -58,6 +58,8 @@ interface Applied {
   outcome: string;
   orderId: number;
   orderNo: string;
+  /** The order's payment method (the metrics' label). */
+  method: string;
   moved: OrderState[];
   /** The status this notice gave the shipment for the first time (for the texts), else null. */
   first: ParcelStatus | null;
@@ -120,12 +122,18 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
   const s = await of.select(['id', 'status', 'sub_type', 'collection', 'order_id']).executeTakeFirstOrThrow();
   const o = await trx
     .selectFrom('orders')
-    .select(['state', 'paid_at', 'no'])
+    .select(['state', 'paid_at', 'no', 'payment_method'])
     .where('id', '=', s.order_id)
     .executeTakeFirstOrThrow();
   const at = notice.at ?? now;
   const event: NewEvent = { status, rtnCode: notice.rtnCode, rtnMsg: notice.rtnMsg, at };
-  const base = { orderId: s.order_id, orderNo: o.no, moved: [] as OrderState[], first: null };
+  const base = {
+    orderId: s.order_id,
+    orderNo: o.no,
+    method: o.payment_method,
+    moved: [] as OrderState[],
+    first: null,
+  };
   if (RANK[status] <= RANK[s.status as ParcelStatus]) return { ...base, outcome: await notForward(trx, s, event) };
   const lower = (Object.keys(RANK) as ParcelStatus[]).filter((x) => RANK[x] < RANK[status]);
   const advanced = await trx
@@ -182,7 +190,7 @@ async function apply(trx: Trx, notice: StatusNotice, status: ParcelStatus, now: 
           .execute();
     }
   }
-  return { outcome: status, orderId: s.order_id, orderNo: o.no, moved, first: status };
+  return { outcome: status, orderId: s.order_id, orderNo: o.no, method: o.payment_method, moved, first: status };
 }
 
 /**
@@ -240,7 +248,7 @@ export async function handleStatusNotice(deps: Deps, form: Record<string, string
   });
   for (const to of applied.moved) {
     afterMove(deps, applied.orderId, to);
-    if (to === 'cancelled' || to === 'completed') countOrder(to);
+    if (to === 'cancelled' || to === 'completed') countOrder(to, applied.method);
   }
   log.info(
     {

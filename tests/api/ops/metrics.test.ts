@@ -30,6 +30,12 @@ async function scrape(s: TestShop = shop): Promise<string> {
 }
 
 /** The value of one sample, `name{labels}` exactly as prom-client writes it; undefined when absent. */
+/** shop_orders_total of `event` summed over the payment methods, or undefined when no series has it. */
+function ordersOf(text: string, event: string): number | undefined {
+  const lines = text.split('\n').filter((l) => l.startsWith(`shop_orders_total{event="${event}",method="`));
+  return lines.length ? lines.reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0) : undefined;
+}
+
 function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
@@ -101,14 +107,18 @@ describe('after a purchase', () => {
     await postForm(shop, NOTIFY, { ...bought.notice, CheckMacValue: '0'.repeat(64) });
     const after = await scrape();
     const moved = (series: string) => (sample(after, series) ?? 0) - (sample(before, series) ?? 0);
-    expect(moved('shop_orders_total{event="placed"}')).toBe(1);
-    expect(moved('shop_orders_total{event="paid"}')).toBe(1);
-    expect(moved('shop_orders_total{event="cancelled"}')).toBe(0);
+    const orders = (event: string) => (ordersOf(after, event) ?? 0) - (ordersOf(before, event) ?? 0);
+    expect(orders('placed')).toBe(1);
+    expect(orders('paid')).toBe(1);
+    expect(orders('cancelled')).toBe(0);
+    // Counted under the order's payment method.
+    expect(moved(`shop_orders_total{event="placed",method="credit"}`)).toBe(1);
     expect(moved('shop_payment_notices_total{result="applied"}')).toBe(1);
     expect(moved('shop_payment_notices_total{result="repeated"}')).toBe(1);
     expect(moved('shop_payment_notices_total{result="refused"}')).toBe(1);
     for (const event of ['released', 'completed'])
-      expect(sample(after, `shop_orders_total{event="${event}"}`)).toBeDefined();
+      for (const method of ['credit', 'apple_pay', 'twqr', 'atm', 'cod'])
+        expect(sample(after, `shop_orders_total{event="${event}",method="${method}"}`)).toBeDefined();
     // Request durations by route pattern: the order's number is not a label.
     expect(
       sample(after, 'http_request_duration_seconds_count{method="POST",route="/api/orders",status="201"}'),
@@ -128,8 +138,7 @@ describe('after a purchase', () => {
     const { released } = await sweepPayments(shop.deps);
     expect(released).toBeGreaterThan(0);
     const after = await scrape();
-    const moved = (series: string) => (sample(after, series) ?? 0) - (sample(before, series) ?? 0);
-    expect(moved('shop_orders_total{event="released"}')).toBe(released);
+    expect((ordersOf(after, 'released') ?? 0) - (ordersOf(before, 'released') ?? 0)).toBe(released);
     expect(sample(after, 'shop_sweeper_last_run_seconds')).toBe(Math.floor(shop.clock.now() / 1000));
   });
 });

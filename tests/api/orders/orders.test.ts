@@ -52,6 +52,7 @@ describe('POST /api/checkout/quote', () => {
         'discount_total',
         'discounts',
         'free_shipping_over',
+        'installments',
         'lines',
         'nudge',
         'payment_methods',
@@ -187,7 +188,18 @@ describe('POST /api/orders', () => {
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     const o = r.json.result;
     expect(Object.keys(o).sort()).toEqual(ORDER_KEYS);
-    expect(Object.keys(o.payment).sort()).toEqual(['atm', 'cvs_code', 'deadline', 'failed', 'method', 'paid_at']);
+    expect(Object.keys(o.payment).sort()).toEqual([
+      'atm',
+      'cvs_code',
+      'deadline',
+      'failed',
+      'first_payment',
+      'installments',
+      'method',
+      'paid_at',
+      'per_payment',
+      'redeemed',
+    ]);
     expect(o.invoice).toEqual({
       type: 'member',
       carrier: '',

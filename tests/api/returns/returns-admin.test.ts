@@ -208,6 +208,51 @@ describe('a card refund', () => {
   });
 });
 
+describe('a card refund of an installment sale', () => {
+  it('part of it is refused as such even before the daily close, and ECPay is not asked to act', async () => {
+    shop.deps.env.ECPAY_INSTALLMENTS = [3];
+    try {
+      await signInAgain();
+      const o = await deliveredOrder(shop, { payment: 'credit', second: 1, installments: 3 });
+      const paid = await shop.deps.db.kysely
+        .selectFrom('payment_attempts')
+        .select('installments')
+        .where('order_id', '=', o.id)
+        .where('state', '=', 'paid')
+        .executeTakeFirstOrThrow();
+      expect(paid.installments).toBe(3);
+      const part = (await askReturn(shop, o, { lines: [{ sku: o.skus[1], quantity: 1 }] })).json.result.id;
+      await admin('POST', `/${part}/approve`, staff, { method: 'shop' });
+      await admin('POST', `/${part}/receive`, staff, { lines: [{ sku: o.skus[1], received_quantity: 1 }] });
+      // Not closed yet: without the installment rule this would wait for the close, then fail again.
+      const refused = await admin('POST', `/${part}/refund`, owner);
+      expect(refused.json.result).toMatchObject({ state: 'received', refund: { state: 'failed' } });
+      expect(refused.json.result.refund.reason).toBe('分期付款只能全額退款。');
+      expect(await creditOf(o.no)).toMatchObject({ status: 'authorised', close_data: '[]' });
+    } finally {
+      shop.deps.env.ECPAY_INSTALLMENTS = undefined;
+    }
+  });
+});
+
+describe('a card refund of a sale that used bonus points', () => {
+  it('part of it is refused as such (ECPay refunds it whole only)', async () => {
+    shop.deps.env.ECPAY_REDEEM = '1';
+    try {
+      await signInAgain();
+      const o = await deliveredOrder(shop, { payment: 'credit', second: 1, redeem: true });
+      const part = (await askReturn(shop, o, { lines: [{ sku: o.skus[1], quantity: 1 }] })).json.result.id;
+      await admin('POST', `/${part}/approve`, staff, { method: 'shop' });
+      await admin('POST', `/${part}/receive`, staff, { lines: [{ sku: o.skus[1], received_quantity: 1 }] });
+      const refused = await admin('POST', `/${part}/refund`, owner);
+      expect(refused.json.result).toMatchObject({ state: 'received', refund: { state: 'failed' } });
+      expect(refused.json.result.refund.reason).toBe('使用信用卡紅利折抵的付款只能全額退款。');
+    } finally {
+      shop.deps.env.ECPAY_REDEEM = '0';
+    }
+  });
+});
+
 describe('npm run orders -- returns …', () => {
   it('approves, receives and refunds through the same services, audited as the terminal', async () => {
     const { returnsCommand } = await import('../../../scripts/lib/returns-tool.ts');

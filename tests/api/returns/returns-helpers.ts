@@ -29,16 +29,22 @@ export async function deliveredOrder(
     second?: number;
     member?: boolean;
     locale?: 'zh-TW' | 'en';
+    /** A card order paid in this many installments (the merchant's contract must list it). */
+    installments?: number;
+    /** A card order paid with bonus points (the merchant's contract must have ECPAY_REDEEM=1). */
+    redeem?: boolean;
   },
 ): Promise<DeliveredOrder> {
   const o = await placeFixtureOrder(shop, { payment: opts.payment, locale: opts.locale });
   const k = shop.deps.db.kysely;
+  if (opts.installments)
+    await k.updateTable('orders').set({ installments: opts.installments }).where('id', '=', o.id).execute();
   if (opts.quantity && opts.quantity !== 1) await setQuantity(shop, o.id, opts.quantity);
   const skus = [
     (await k.selectFrom('order_lines').select('sku').where('order_id', '=', o.id).executeTakeFirstOrThrow()).sku,
   ];
   if (opts.second) skus.push(await addLine(shop, o.id, opts.second));
-  if (opts.payment === 'credit') await payByCard(shop, o);
+  if (opts.payment === 'credit') await payByCard(shop, o, opts.redeem);
   else if (opts.payment === 'atm') {
     const now = shop.clock.now();
     await k
@@ -66,7 +72,7 @@ export async function deliveredOrder(
 const path = (url: string) => new URL(url, 'http://shop.test').pathname;
 
 /** Pays a guest's card order through the cashier simulator with its success card. */
-export async function payByCard(shop: TestShop, o: FixtureOrder) {
+export async function payByCard(shop: TestShop, o: FixtureOrder, redeem = false) {
   const start = await startAttempt(shop, o.no, o.guestKey);
   const { action, fields } = start.json.result;
   const page = await postPage(shop.app, path(action), fields);
@@ -76,6 +82,7 @@ export async function payByCard(shop: TestShop, o: FixtureOrder) {
     cardNumber: '4311-9522-2222-2222',
     expiry: '12/30',
     cvc: '123',
+    ...(redeem ? { redeem: '1' } : {}),
   });
   expect(paid.html).toContain('1|OK');
 }

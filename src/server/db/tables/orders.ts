@@ -79,6 +79,8 @@ export interface OrdersTable {
   tracking_no: Generated<string>;
   paid_at: number | null;
   pay_deadline: number | null;
+  /** The card installments the shopper chose; 0: one payment. */
+  installments: Generated<number>;
   needs_refund: Generated<number>;
   locale: Generated<string>;
   created_at: number;
@@ -147,6 +149,16 @@ export interface PaymentAttemptsTable {
   paid_at: number | null;
   /** When the attempt was last looked up at ECPay (QueryTradeInfo); null: never. */
   checked_at: number | null;
+  /** The CreditInstallment asked for; 0: one payment. */
+  installments: Generated<number>;
+  /** 1: Redeem=Y was asked for (card bonus points). */
+  redeem: Generated<number>;
+  /** The paid notice's first and every other installment (stast, staed), whole NT$; null before. */
+  first_payment: number | null;
+  per_payment: number | null;
+  /** Card bonus points used (red_dan) and the NT$ they took off (red_de_amt); null when none. */
+  redeemed_points: number | null;
+  redeemed_amount: number | null;
 }
 
 export interface PaymentNoticesTable {

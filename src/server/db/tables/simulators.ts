@@ -80,6 +80,8 @@ export interface SimEcpayCreditTable {
   amount: number;
   /** 0 for a one-off payment, else the number of instalments. */
   installments: Generated<number>;
+  /** NT$ the card's bonus points took off (Redeem=Y); 0: none. */
+  redeemed: Generated<number>;
   status: string;
   /** The close records, as JSON: `[{ status, amount, sno, at }]` (a refund's amount is negative). */
   close_data: Generated<string>;

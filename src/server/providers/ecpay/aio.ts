@@ -2,8 +2,11 @@ import { sign } from './check-mac.ts';
 import { type EcpayAccount, type EcpayTarget, ecpayEndpoints } from './config.ts';
 import { ecpayDateTime, fitText, itemNameOf, MERCHANT_TRADE_NO_RE } from './fields.ts';
 
-/** Payment methods offered through ECPay's cashier. */
-export type AioMethod = 'Credit' | 'ATM' | 'CVS';
+/** Payment methods offered through ECPay's cashier (ChoosePayment). */
+export type AioMethod = 'Credit' | 'ATM' | 'CVS' | 'ApplePay' | 'TWQR';
+
+/** Methods paid on the cashier's page there and then: ECPay returns the browser through OrderResultURL. */
+const PAID_AT_ONCE: readonly AioMethod[] = ['Credit', 'ApplePay', 'TWQR'];
 
 /** Where ECPay calls back and sends the shopper, under the shop's API (payments issue). */
 export const AIO_PATHS = {
@@ -36,6 +39,10 @@ export interface AioAttempt {
   clientBackPath: string;
   /** Echoed back in every notice (the order's number, for instance). */
   customField1?: string;
+  /** Card only: the number of installments (CreditInstallment); absent or 0: one payment. */
+  installments?: number;
+  /** Card in one payment only: the shopper may use the card's bonus points (Redeem=Y). */
+  redeem?: boolean;
 }
 
 /** The auto-submitting form the browser posts to the cashier: its action and signed fields. */
@@ -50,6 +57,12 @@ export function buildAioForm(attempt: AioAttempt, account: EcpayAccount, target:
     throw new Error('MerchantTradeNo must be 1 to 20 letters and digits.');
   if (!Number.isInteger(attempt.totalAmount) || attempt.totalAmount <= 0)
     throw new Error('TotalAmount must be a positive whole number of dollars.');
+  const installments = attempt.installments ?? 0;
+  if (installments && (attempt.method !== 'Credit' || !/^(3|6|12|18|24)$/.test(String(installments))))
+    throw new Error('CreditInstallment is 3, 6, 12, 18 or 24, and for a card payment only.');
+  // ECPay's Redeem belongs to the one-payment card (its SDK's OneTime group), never with installments.
+  if (attempt.redeem && (attempt.method !== 'Credit' || installments))
+    throw new Error('Redeem is for a card payment in one installment only.');
   const fields: Record<string, string> = {
     MerchantID: account.merchantId,
     MerchantTradeNo: attempt.merchantTradeNo,
@@ -66,9 +79,11 @@ export function buildAioForm(attempt: AioAttempt, account: EcpayAccount, target:
     // refunds need) and stage (its instalments).
     NeedExtraPaidInfo: 'Y',
   };
-  // ECPay sends the browser to OrderResultURL after a card payment, in place of ClientBackURL; it
-  // ignores it for ATM and store codes, whose pages lead back through ClientBackURL.
-  if (attempt.method === 'Credit') fields.OrderResultURL = `${attempt.origin}${AIO_PATHS.return}`;
+  // ECPay sends the browser to OrderResultURL after a payment made on its page (card, Apple Pay,
+  // TWQR), in place of ClientBackURL; ATM and store codes lead back through ClientBackURL.
+  if (PAID_AT_ONCE.includes(attempt.method)) fields.OrderResultURL = `${attempt.origin}${AIO_PATHS.return}`;
+  if (installments) fields.CreditInstallment = String(installments);
+  if (attempt.redeem) fields.Redeem = 'Y';
   if (attempt.method === 'ATM') {
     fields.ExpireDate = String(ATM_EXPIRE_DAYS);
     fields.PaymentInfoURL = `${attempt.origin}${AIO_PATHS.info}`;

@@ -79,7 +79,33 @@ export interface PaymentNotice {
    * CreditDetail/QueryTrade/V2, and stage, its instalments (0: paid at once). Null otherwise.
    */
   credit: { creditRefundId: number; installments: number } | null;
+  /** The installment and bonus-point fields (all 0 when absent). */
+  card: CardExtra;
 }
+
+/**
+ * The installment and bonus-point fields of a notice or query answer sent with NeedExtraPaidInfo=Y
+ * (developers.ecpay.com.tw 5675): stage (installments, 0: paid at once), stast (the first payment),
+ * staed (each other payment), red_dan (bonus points used), red_de_amt (NT$ they took off).
+ */
+export interface CardExtra {
+  installments: number;
+  firstPayment: number;
+  perPayment: number;
+  redeemedPoints: number;
+  redeemedAmount: number;
+}
+
+const whole = (text: string | undefined) => (/^\d{1,9}$/.test(text ?? '') ? Number(text) : 0);
+
+/** The CardExtra of a notice's or query answer's fields. */
+export const cardExtraOf = (fields: Record<string, string>): CardExtra => ({
+  installments: whole(fields.stage),
+  firstPayment: whole(fields.stast),
+  perPayment: whole(fields.staed),
+  redeemedPoints: whole(fields.red_dan),
+  redeemedAmount: whole(fields.red_de_amt),
+});
 
 /** gwsr and stage of a notice or query answer sent with NeedExtraPaidInfo=Y, or null. */
 export const creditOf = (fields: Record<string, string>) =>
@@ -141,6 +167,7 @@ export function parsePaymentNotice(form: Record<string, string>, account: EcpayA
     chargeFee: n.PaymentTypeChargeFee,
     customField1: n.CustomField1 || undefined,
     credit: creditOf(form),
+    card: cardExtraOf(form),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sign, verifyCheckMac } from './check-mac.ts';
 import type { EcpayAccount } from './config.ts';
 import { parseEcpayDateTime } from './fields.ts';
-import { creditOf } from './notice.ts';
+import { type CardExtra, cardExtraOf, creditOf } from './notice.ts';
 
 /** TradeStatus of QueryTradeInfo: paid, not paid (yet), the trade failed, no such trade. */
 export const TRADE_STATUS = { paid: '1', unpaid: '0', failed: '10200095', notFound: '10200047' } as const;
@@ -21,6 +21,8 @@ export interface QueriedTrade {
    * CreditDetail/QueryTrade/V2 asks for, and stage, its instalments (0: paid at once). Null otherwise.
    */
   credit: { creditRefundId: number; installments: number } | null;
+  /** The installment and bonus-point fields (all 0 when absent). */
+  card: CardExtra;
   /** Every field of the answer, as received (kept in payment_notices). */
   fields: Record<string, string>;
 }
@@ -92,6 +94,7 @@ export async function queryTrade(opts: {
     paymentType: fields.PaymentType ?? '',
     paymentDate: Number.isNaN(paid) ? null : paid,
     credit: creditOf(fields),
+    card: cardExtraOf(fields),
     fields,
   };
 }

@@ -3,7 +3,8 @@ import type { CreditTrade } from './credit.ts';
 /**
  * Why no DoAction can refund the amount now: `bad-amount` (not a positive whole NT$),
  * `not-refundable` (cancelled or never authorised), `over-remaining` (more than is left to give
- * back), `installment-whole` (an instalment sale is refunded whole or not at all),
+ * back), `installment-whole` (an instalment sale is refunded whole or not at all), `redeem-whole`
+ * (so is a sale that used card bonus points, ECPay 9242: 紅利折抵交易須全額退刷),
  * `partial-before-close` (ECPay refunds part of a card payment only once it is closed: after its
  * nightly close, 20:15 Taiwan time, or a close C of the whole amount).
  */
@@ -12,6 +13,7 @@ export type RefundRefusal =
   | 'not-refundable'
   | 'over-remaining'
   | 'installment-whole'
+  | 'redeem-whole'
   | 'partial-before-close';
 
 export type RefundChoice =

@@ -9,6 +9,8 @@ export const ordersEn = {
   'order.state.completed': 'Completed',
   'order.state.cancelled': 'Cancelled',
   'order.payment.credit': 'Credit card',
+  'order.payment.apple_pay': 'Apple Pay',
+  'order.payment.twqr': 'TWQR mobile wallet',
   'order.payment.atm': 'ATM transfer',
   'order.payment.cvs_code': 'Convenience store payment code',
   'order.payment.cod': 'Cash on delivery',
@@ -17,6 +19,9 @@ export const ordersEn = {
   'order.shipping.cvs': 'Convenience store pickup',
   'order.shipping.shop': 'Pickup at our shop',
   'order.next.credit': 'Pay by card to complete the order; we ship as soon as the payment is through.',
+  'order.next.apple_pay': 'Pay with Apple Pay to complete the order; we ship as soon as the payment is through.',
+  'order.next.twqr':
+    'Scan the TWQR code on the payment page with Taiwan Pay, JKO or another wallet app and confirm there; we ship once it is paid.',
   'order.next.atm': 'Transfer the total to the virtual account before the deadline; we ship once it arrives.',
   'order.next.cvs_code': 'Pay with the code at a convenience store before the deadline; we ship once it is paid.',
   'order.next.cod': 'We are preparing your order; pay the courier on delivery. We text you when it ships.',

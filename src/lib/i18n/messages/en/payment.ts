@@ -8,6 +8,12 @@ export const paymentEn = {
   'pay.total': 'Total to pay',
   'pay.method': 'Payment method',
   'pay.method.credit': 'Credit card',
+  'pay.method.apple_pay': 'Apple Pay',
+  'pay.method.twqr': 'TWQR mobile wallet',
+  'pay.installments': 'Card in {periods} installments: {first} first, then {each} a month',
+  'pay.redeemed': 'Card bonus points took off {amount} ({points} points)',
+  'pay.twqrHow':
+    'On the ECPay payment page, scan the QR code with Taiwan Pay, JKO or another app that takes TWQR, and confirm the payment in the app; this page shows it paid once it is through.',
   'pay.method.atm': 'ATM transfer',
   'pay.method.cvs_code': 'Convenience-store payment code',
   'pay.method.cod': 'Cash on delivery',

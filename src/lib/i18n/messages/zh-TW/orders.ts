@@ -9,6 +9,8 @@ export const ordersZhTW = {
   'order.state.completed': '已完成',
   'order.state.cancelled': '已取消',
   'order.payment.credit': '信用卡',
+  'order.payment.apple_pay': 'Apple Pay',
+  'order.payment.twqr': 'TWQR 行動支付',
   'order.payment.atm': 'ATM 轉帳',
   'order.payment.cvs_code': '超商代碼繳費',
   'order.payment.cod': '貨到付款',
@@ -17,6 +19,9 @@ export const ordersZhTW = {
   'order.shipping.cvs': '超商取貨',
   'order.shipping.shop': '門市自取',
   'order.next.credit': '請以信用卡完成付款；付款成功後我們會盡快出貨。',
+  'order.next.apple_pay': '請以 Apple Pay 完成付款；付款成功後我們會盡快出貨。',
+  'order.next.twqr':
+    '請用台灣 Pay、街口或其他支援 TWQR 的 App 掃描付款頁的 QR Code 並在 App 中確認；付款完成後我們會盡快出貨。',
   'order.next.atm': '請在期限內轉帳至指定的虛擬帳號；款項入帳後我們會盡快出貨。',
   'order.next.cvs_code': '請持繳費代碼在期限內至超商繳費；繳費完成後我們會盡快出貨。',
   'order.next.cod': '我們正在準備出貨，商品送達時請將款項交給物流人員。出貨時會以簡訊通知。',

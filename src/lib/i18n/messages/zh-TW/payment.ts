@@ -8,6 +8,12 @@ export const paymentZhTW = {
   'pay.total': '應付總額',
   'pay.method': '付款方式',
   'pay.method.credit': '信用卡',
+  'pay.method.apple_pay': 'Apple Pay',
+  'pay.method.twqr': 'TWQR 行動支付',
+  'pay.installments': '信用卡分 {periods} 期：首期 {first}，其後每期 {each}',
+  'pay.redeemed': '信用卡紅利折抵 {amount}（{points} 點）',
+  'pay.twqrHow':
+    '請在綠界付款頁用台灣 Pay、街口或其他支援 TWQR 的 App 掃描 QR Code，並在 App 中確認付款；付款完成後這裡會顯示已付款。',
   'pay.method.atm': 'ATM 轉帳',
   'pay.method.cvs_code': '超商代碼繳費',
   'pay.method.cod': '貨到付款',

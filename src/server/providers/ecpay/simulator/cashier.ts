@@ -6,8 +6,8 @@ import type { AioMethod } from '../aio.ts';
 import { verifyCheckMac } from '../check-mac.ts';
 import { ecpayConfig } from '../config.ts';
 import { MERCHANT_TRADE_NO_RE } from '../fields.ts';
-import { amountLimits, withinRange } from '../limits.ts';
-import { extraPaidInfo, recordAuthorisation, simDoAction, simQueryCreditTrade } from './credit.ts';
+import { amountLimits, ecpayOffer, withinRange } from '../limits.ts';
+import { extraPaidInfo, recordAuthorisation, redeemedOn, simDoAction, simQueryCreditTrade } from './credit.ts';
 import { type Delivery, deliverNotice, NOTICE_RESENDS } from './deliver.ts';
 import {
   CARDS,
@@ -38,8 +38,16 @@ const aioForm = z.looseObject({
   PaymentInfoURL: url.optional(),
   ClientBackURL: url.optional(),
 });
-const SUPPORTED = new Set(['Credit', 'ATM', 'CVS', 'ALL']);
-const cardForm = z.strictObject({ token: z.string(), cardNumber: z.string(), expiry: z.string(), cvc: z.string() });
+const SUPPORTED = new Set(['Credit', 'ATM', 'CVS', 'ApplePay', 'TWQR', 'ALL']);
+/** CreditInstallment as ECPay's SDK checks it: up to six periods among 3, 6, 12, 18, 24 and 30N. */
+const INSTALLMENT_RE = /^(3|6|12|18|24|30N)(,3|,6|,12|,18|,24|,30N){0,5}$/;
+const cardForm = z.strictObject({
+  token: z.string(),
+  cardNumber: z.string(),
+  expiry: z.string(),
+  cvc: z.string(),
+  redeem: z.literal('1').optional(),
+});
 const tokenForm = z.strictObject({ token: z.string() });
 
 const sayOf = (c: Context<AppEnv>) => sayer(CASHIER_TEXT, c.get('locale'));
@@ -78,6 +86,37 @@ const deliveryLine = (c: Context<AppEnv>, d: Delivery) =>
     d.ok ? sayOf(c)('notified') : sayOf(c)('notNotified', { answer: d.answer, resends: NOTICE_RESENDS }),
   )}</p>`;
 
+/**
+ * What ECPay refuses of a form against the merchant's contract (the shop's own ECPAY_* settings stand
+ * for it here): Apple Pay or TWQR not enabled, a CreditInstallment not in ECPay's pattern, with another
+ * method, a period the contract lacks or an amount below its minimum, and Redeem other than Y or N,
+ * with installments, or not enabled.
+ */
+function contractRefusal(c: Context<AppEnv>, form: Record<string, string>, amount: number): string | null {
+  const say = sayOf(c);
+  const offer = ecpayOffer(c.get('deps').env);
+  const method = form.ChoosePayment ?? '';
+  if ((method === 'ApplePay' && !offer.applePay) || (method === 'TWQR' && !offer.twqr))
+    return say('notContracted', { method });
+  const periods = form.CreditInstallment;
+  if (periods !== undefined) {
+    if (!INSTALLMENT_RE.test(periods)) return say('badField', { field: 'CreditInstallment', reason: periods });
+    if (method !== 'Credit') return say('installmentCardOnly');
+    for (const n of periods.split(',').map(Number)) {
+      if (!offer.installments.periods.includes(n)) return say('installmentNotContracted', { periods: n });
+      const min = offer.installments.minAmount[n] ?? n;
+      if (amount < min) return say('installmentMin', { periods: n, min });
+    }
+  }
+  const redeem = form.Redeem;
+  if (redeem !== undefined) {
+    if (redeem !== 'Y' && redeem !== 'N') return say('badField', { field: 'Redeem', reason: redeem });
+    if (redeem === 'Y' && (periods !== undefined || !['Credit', 'ALL'].includes(method))) return say('redeemOneTime');
+    if (redeem === 'Y' && !offer.redeem) return say('notContracted', { method: 'Redeem' });
+  }
+  return null;
+}
+
 /** The AIO cashier simulator: ECPay's checkout protocol, notices and signatures, on local pages. */
 export const cashierSimulator = new Hono<AppEnv>();
 cashierSimulator.use('*', simulatorsOnly);
@@ -101,6 +140,8 @@ cashierSimulator.on('POST', ['/cashier', '/Cashier/AioCheckOut/V5'], async (c) =
   const method = raw.ChoosePayment as keyof typeof limits;
   if (method in limits && !withinRange(amount, limits[method]))
     return bad(say('amountRange', { min: limits[method].min, max: limits[method].max ?? '—' }));
+  const refusal = contractRefusal(c, raw, amount);
+  if (refusal) return bad(refusal);
   const { CheckMacValue: _mac, ...fields } = raw;
   const used = () =>
     trades(c)
@@ -150,30 +191,76 @@ cashierSimulator.post('/cashier/card', async (c) => {
       },
     );
   }
-  const paid = parsed.data.cardNumber.replace(/[\s-]/g, '') === CARDS.success;
+  const card = parsed.data.cardNumber.replace(/[\s-]/g, '');
+  const paid = card === CARDS.success;
+  const redeemed = paid && form.Redeem === 'Y' && parsed.data.redeem === '1' ? redeemedOn(trade.amount) : 0;
+  return finish(c, trade, { paid, paymentType: 'Credit_CreditCard', card4no: card.slice(-4), redeemed });
+});
+
+/**
+ * The end of a payment on the cashier's page: the trade paid or failed, a card's authorisation
+ * recorded (refunds go through CreditDetail), ReturnURL notified, and the browser sent on to
+ * OrderResultURL with the same notice.
+ */
+async function finish(
+  c: Context<AppEnv>,
+  trade: SimTrade,
+  result: { paid: boolean; paymentType: string; card4no?: string; redeemed?: number },
+) {
+  const say = sayOf(c);
+  const form = formOf(trade);
+  const now = c.get('deps').clock.now();
+  const { paid, paymentType } = result;
   const moved = await trades(c)
     .updateTable('sim_ecpay_trades')
-    .set({ status: paid ? 'paid' : 'failed', payment_type: 'Credit_CreditCard', paid_at: paid ? now : null })
+    .set({ status: paid ? 'paid' : 'failed', payment_type: paymentType, paid_at: paid ? now : null })
     .where('id', '=', trade.id)
     .where('status', '=', 'new')
     .executeTakeFirst();
   if (moved.numUpdatedRows !== 1n) return problemPage(c, say('badRequest'), [say('noTrade')]);
-  const card = parsed.data.cardNumber.replace(/[\s-]/g, '');
-  const credit = paid ? await recordAuthorisation(c.get('deps').db, trade, form, now) : undefined;
-  const extra = credit && form.NeedExtraPaidInfo === 'Y' ? extraPaidInfo(credit, card.slice(-4)) : {};
-  const notice = paymentNotice(trade, accountOf(c), { paid, paymentType: 'Credit_CreditCard', at: now }, extra);
+  const byCard = result.card4no !== undefined;
+  const credit =
+    paid && byCard ? await recordAuthorisation(c.get('deps').db, trade, form, now, result.redeemed ?? 0) : undefined;
+  const extra =
+    form.NeedExtraPaidInfo !== 'Y'
+      ? {}
+      : credit
+        ? extraPaidInfo(credit, result.card4no ?? '')
+        : paymentType.startsWith('TWQR')
+          ? twqrExtra(trade)
+          : {};
+  const notice = paymentNotice(trade, accountOf(c), { paid, paymentType, at: now }, extra);
   const delivery = await deliverNotice(form.ReturnURL!, notice, resendMsOf(c));
-  const result = `<p>${esc(say(paid ? 'paid' : 'declined'))}</p>${deliveryLine(c, delivery)}`;
-  if (!form.OrderResultURL) return page(c, say('title'), result + backLink(say, form));
+  const text = `<p>${esc(say(paid ? 'paid' : 'declined'))}</p>${deliveryLine(c, delivery)}`;
+  if (!form.OrderResultURL) return page(c, say('title'), text + backLink(say, form));
   return page(
     c,
     say('title'),
-    `${result}<p>${esc(say('toShop'))}</p>${autoPostForm(form.OrderResultURL, notice, say('continue'))}`,
-    {
-      autoSubmit: true,
-    },
+    `${text}<p>${esc(say('toShop'))}</p>${autoPostForm(form.OrderResultURL, notice, say('continue'))}`,
+    { autoSubmit: true },
   );
-});
+}
+
+/** TWQRTradeNo, the wallet's trade number that a TWQR notice carries under NeedExtraPaidInfo=Y. */
+const twqrExtra = (trade: SimTrade) => ({ TWQRTradeNo: `TWQR${trade.trade_no}` });
+
+/** POST /cashier/applepay and /cashier/twqr: the wallet paid (Apple Pay authorises a card). */
+for (const [kind, paymentType] of [
+  ['ApplePay', 'ApplePay'],
+  ['TWQR', 'TWQR_OPAY'],
+] as const) {
+  cashierSimulator.post(`/cashier/${kind.toLowerCase()}`, async (c) => {
+    const say = sayOf(c);
+    const parsed = tokenForm.safeParse(await readForm(c));
+    const trade = parsed.success ? await tradeFor(c, parsed.data.token, 'new') : undefined;
+    if (!trade || formOf(trade).ChoosePayment !== kind) return problemPage(c, say('badRequest'), [say('noTrade')]);
+    return finish(c, trade, {
+      paid: true,
+      paymentType,
+      ...(kind === 'ApplePay' ? { card4no: CARDS.success.slice(-4) } : {}),
+    });
+  });
+}
 
 const backLink = (say: ReturnType<typeof sayOf>, form: Record<string, string>) =>
   form.ClientBackURL ? `<p><a href="${esc(form.ClientBackURL)}">${esc(say('back'))}</a></p>` : '';
@@ -270,7 +357,11 @@ cashierSimulator.post('/Cashier/QueryTradeInfo/V5', async (c) => {
           .where('merchant_trade_no', '=', trade.merchant_trade_no)
           .executeTakeFirst()
       : undefined;
-  const extra = credit ? extraPaidInfo(credit, CARDS.success.slice(-4)) : {};
+  const extra = credit
+    ? extraPaidInfo(credit, CARDS.success.slice(-4))
+    : trade?.payment_type.startsWith('TWQR') && formOf(trade).NeedExtraPaidInfo === 'Y'
+      ? twqrExtra(trade)
+      : {};
   return c.text(new URLSearchParams(queryAnswer(trade, account, parsed.data.MerchantTradeNo, extra)).toString());
 });
 

@@ -45,8 +45,21 @@ export function nextDailyClose(t: number): number {
 /** The instalments a trade's form asked for: CreditInstallment's first figure (ECPay offers the list). */
 const installmentsOf = (form: AioFields) => Number((form.CreditInstallment ?? '').split(',')[0]) || 0;
 
+/** The simulator's card bonus points: each point takes off NT$0.1, and at most a tenth of the amount is redeemed. */
+export const REDEEM = { pointsPerDollar: 10, share: 0.1, left: 5_000 } as const;
+
+/** What a shopper who chose to use bonus points redeems on `amount`: whole NT$ (ECPay's red_de_amt). */
+export const redeemedOn = (amount: number): number => Math.floor(amount * REDEEM.share);
+
 /** Records the authorisation of a paid card trade; its gwsr is drawn again when taken. */
-export async function recordAuthorisation(db: Db, trade: SimTrade, form: AioFields, now: number): Promise<CreditRow> {
+export async function recordAuthorisation(
+  db: Db,
+  trade: SimTrade,
+  form: AioFields,
+  now: number,
+  /** NT$ the card's bonus points took off (Redeem=Y and the shopper chose to). */
+  redeemed = 0,
+): Promise<CreditRow> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.kysely
@@ -58,6 +71,7 @@ export async function recordAuthorisation(db: Db, trade: SimTrade, form: AioFiel
           gwsr: randomInt(10_000_000, 100_000_000),
           amount: trade.amount,
           installments: installmentsOf(form),
+          redeemed,
           status: 'authorised',
           authorised_at: now,
           changed_at: now,
@@ -89,10 +103,10 @@ export function extraPaidInfo(credit: CreditRow, card4no: string): Record<string
     eci: '0',
     card4no: card4no,
     card6no: '431195',
-    red_dan: '0',
-    red_de_amt: '0',
-    red_ok_amt: '0',
-    red_yet: '0',
+    red_dan: String(credit.redeemed * REDEEM.pointsPerDollar),
+    red_de_amt: String(credit.redeemed),
+    red_ok_amt: String(credit.redeemed ? credit.amount - credit.redeemed : 0),
+    red_yet: String(credit.redeemed ? REDEEM.left : 0),
   };
 }
 

@@ -63,11 +63,11 @@ export function paymentNotice(
   /** NeedExtraPaidInfo=Y: the card's extra fields (credit.ts extraPaidInfo). */
   extra: Record<string, string> = {},
 ): Record<string, string> {
-  const fee = result.paymentType.startsWith('Credit')
-    ? Math.round(trade.amount * FEES.creditRate)
-    : result.paymentType.startsWith('ATM')
-      ? FEES.atm
-      : FEES.cvs;
+  const fee = result.paymentType.startsWith('ATM')
+    ? FEES.atm
+    : result.paymentType.startsWith('CVS')
+      ? FEES.cvs
+      : Math.round(trade.amount * FEES.creditRate);
   const rtn = result.paid ? { code: '1', msg: '交易成功' } : DECLINED;
   return sign(
     {

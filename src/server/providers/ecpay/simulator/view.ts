@@ -42,8 +42,8 @@ export const CASHIER_TEXT = {
     en: 'TotalAmount is outside what this payment method takes ({min} to {max} dollars).',
   },
   unsupported: {
-    zh: 'ChoosePayment 只支援 Credit、ATM、CVS 與 ALL。',
-    en: 'ChoosePayment must be Credit, ATM, CVS or ALL.',
+    zh: 'ChoosePayment 只支援 Credit、ApplePay、TWQR、ATM、CVS 與 ALL。',
+    en: 'ChoosePayment must be Credit, ApplePay, TWQR, ATM, CVS or ALL.',
   },
   notForm: { zh: '請以表單 POST 送出。', en: 'Send it as a form POST.' },
   noTrade: { zh: '找不到這筆交易，或它已經處理過了。', en: 'This trade was not found or has already been handled.' },
@@ -66,6 +66,39 @@ export const CASHIER_TEXT = {
   },
   toShop: { zh: '正在返回商店…', en: 'Returning to the shop…' },
   continue: { zh: '繼續', en: 'Continue' },
+  installments: {
+    zh: '分 {periods} 期：首期 {first}，其後每期 {each}',
+    en: '{periods} installments: {first} first, then {each} a month',
+  },
+  useRedeem: { zh: '使用信用卡紅利折抵', en: "Use the card's bonus points" },
+  applePay: { zh: 'Apple Pay', en: 'Apple Pay' },
+  payApplePay: { zh: '以 Apple Pay 付款 {amount}', en: 'Pay {amount} with Apple Pay' },
+  twqr: { zh: 'TWQR 行動支付', en: 'TWQR mobile wallet' },
+  twqrHint: {
+    zh: '請用台灣 Pay、街口或其他支援 TWQR 的 App 掃描 QR Code，並在 App 中確認付款。',
+    en: 'Scan the QR code with Taiwan Pay, JKO or another app that takes TWQR, and confirm the payment in the app.',
+  },
+  twqrPaid: { zh: '模擬在 App 中完成付款', en: 'Simulate confirming the payment in the app' },
+  notContracted: {
+    zh: '特店未申請 {method}，綠界不接受這個付款方式。',
+    en: 'The merchant has not enabled {method}; ECPay refuses this payment method.',
+  },
+  installmentCardOnly: {
+    zh: 'CreditInstallment 只能搭配 ChoosePayment=Credit。',
+    en: 'CreditInstallment goes with ChoosePayment=Credit only.',
+  },
+  installmentNotContracted: {
+    zh: '特店未申請分 {periods} 期。',
+    en: 'The merchant has not enabled {periods} installments.',
+  },
+  installmentMin: {
+    zh: '分 {periods} 期的金額至少 {min} 元。',
+    en: '{periods} installments need at least {min} dollars.',
+  },
+  redeemOneTime: {
+    zh: '紅利折抵（Redeem=Y）只適用信用卡一次付清，不可搭配分期。',
+    en: 'Redeem=Y is for a card paid at once, never with installments.',
+  },
 } as const satisfies Record<string, Msg>;
 
 type Say = (key: keyof typeof CASHIER_TEXT, params?: Record<string, string | number>) => string;
@@ -99,21 +132,39 @@ export function methods(
   form: Record<string, string>,
   card: { input: CardInput; errors: Partial<Record<keyof CardInput, string>> },
   /** The methods whose limits take the amount: ECPay offers only those among all methods. */
-  payable: (method: 'Credit' | 'ATM' | 'CVS') => boolean = () => true,
+  payable: (method: 'Credit' | 'ATM' | 'CVS' | 'ApplePay' | 'TWQR') => boolean = () => true,
 ): string {
   const choose = form.ChoosePayment ?? 'ALL';
   const parts: string[] = [];
   const t = hiddenInputs({ token });
+  const amount = Number(form.TotalAmount);
+  const ntd = (n: number) => `NT$${n.toLocaleString('en-US')}`;
   if (choose === 'Credit' || (choose === 'ALL' && payable('Credit'))) {
     const { input, errors } = card;
+    const periods = Number((form.CreditInstallment ?? '').split(',')[0]) || 0;
+    const each = periods ? Math.floor(amount / periods) : 0;
+    const plan = periods
+      ? `<p>${esc(say('installments', { periods, first: ntd(amount - each * (periods - 1)), each: ntd(each) }))}</p>`
+      : '';
+    const redeem =
+      form.Redeem === 'Y'
+        ? `<label><input type="checkbox" name="redeem" value="1"> ${esc(say('useRedeem'))}</label>`
+        : '';
     parts.push(`<section aria-labelledby="h-card"><h2 id="h-card">${esc(say('card'))}</h2>
-<p>${esc(say('testCards', { success: CARDS.success, declined: CARDS.declined }))}</p>
-<form method="post" action="${path('card')}" novalidate>${t}
+<p>${esc(say('testCards', { success: CARDS.success, declined: CARDS.declined }))}</p>${plan}
+<form method="post" action="${path('card')}" novalidate>${t}${redeem}
 ${field('cardNumber', say('cardNumber'), 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', input.cardNumber, errors.cardNumber)}
 ${field('expiry', say('expiry'), 'inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="MM/YY"', input.expiry, errors.expiry)}
 ${field('cvc', say('cvc'), 'inputmode="numeric" autocomplete="cc-csc" maxlength="3"', input.cvc, errors.cvc)}
 <button type="submit">${esc(say('pay', { amount: `NT$${Number(form.TotalAmount).toLocaleString('en-US')}` }))}</button></form></section>`);
   }
+  if (choose === 'ApplePay')
+    parts.push(`<section aria-labelledby="h-applepay"><h2 id="h-applepay">${esc(say('applePay'))}</h2>
+<form method="post" action="${path('applepay')}">${t}<button type="submit">${esc(say('payApplePay', { amount: ntd(amount) }))}</button></form></section>`);
+  if (choose === 'TWQR')
+    parts.push(`<section aria-labelledby="h-twqr"><h2 id="h-twqr">${esc(say('twqr'))}</h2>
+<p>${esc(say('twqrHint'))}</p>
+<form method="post" action="${path('twqr')}">${t}<button type="submit">${esc(say('twqrPaid'))}</button></form></section>`);
   if (choose === 'ATM' || (choose === 'ALL' && payable('ATM')))
     parts.push(`<section aria-labelledby="h-atm"><h2 id="h-atm">${esc(say('atm'))}</h2>
 <form method="post" action="${path('atm')}">${t}<button type="submit">${esc(say('getAtm'))}</button></form></section>`);
