@@ -135,12 +135,14 @@ export async function ownerMail(
         paragraphs: en(l)
           ? [
               `${d.day}: ${d.orders} orders, ${money(d.sales)} in sales (cancelled orders left out).`,
+              ...methodsLine(d.byMethod, 'en'),
               `Waiting to ship: ${d.toShip.length}${d.toShip.length ? ` (${d.toShip.join(', ')})` : ''}.`,
               `Needing you: ${d.needsAction.length}${d.needsAction.length ? ` (${d.needsAction.join(', ')})` : ''}.`,
               ...waitingLine(d.waiting, 'en'),
             ]
           : [
               `${d.day}：${d.orders} 筆訂單，銷售額 ${money(d.sales)}（不含已取消）。`,
+              ...methodsLine(d.byMethod, 'zh-TW'),
               `待出貨：${d.toShip.length} 筆${d.toShip.length ? `（${d.toShip.join('、')}）` : ''}。`,
               `需要處理：${d.needsAction.length} 筆${d.needsAction.length ? `（${d.needsAction.join('、')}）` : ''}。`,
               ...waitingLine(d.waiting, 'zh-TW'),
@@ -173,8 +175,36 @@ async function digest(deps: Deps, day: string) {
       .limit(50)
       .execute()
   ).map((o) => o.no);
+  const byMethod = (
+    await k
+      .selectFrom('orders')
+      .select((eb) => [
+        'payment_method',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>(eb.case().when('installments', '>', 0).then(1).else(0).end()).as('split'),
+      ])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', from + DAY_MS)
+      .where('state', '!=', 'cancelled')
+      .groupBy('payment_method')
+      .orderBy('payment_method')
+      .execute()
+  ).map((r) => ({ method: r.payment_method, orders: Number(r.n), installments: Number(r.split ?? 0) }));
   const waiting = await waitingBeyondOrders(deps);
-  return { day, orders: Number(sold?.n ?? 0), sales: Number(sold?.sum ?? 0), toShip, needsAction, waiting };
+  return { day, orders: Number(sold?.n ?? 0), sales: Number(sold?.sum ?? 0), byMethod, toShip, needsAction, waiting };
+}
+
+/** "By payment method: Credit card 3 (1 in installments), ATM transfer 2." when any order was placed. */
+function methodsLine(rows: { method: string; orders: number; installments: number }[], l: Locale): string[] {
+  if (!rows.length) return [];
+  const parts = rows.map((r) => {
+    const name = PAYMENT_NAMES[r.method as PaymentCode] ? pick(PAYMENT_NAMES[r.method as PaymentCode], l) : r.method;
+    if (!r.installments) return en(l) ? `${name} ${r.orders}` : `${name} ${r.orders} 筆`;
+    return en(l)
+      ? `${name} ${r.orders} (${r.installments} in installments)`
+      : `${name} ${r.orders} 筆（分期 ${r.installments} 筆）`;
+  });
+  return [en(l) ? `By payment method: ${parts.join(', ')}.` : `付款方式：${parts.join('、')}。`];
 }
 
 /** The queues of shop_orders_needing_action beyond flagged orders, as the digest names them. */

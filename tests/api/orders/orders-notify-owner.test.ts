@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentCode } from '../../../src/server/checkout/checkout.schemas.ts';
+import { PAYMENT_NAMES } from '../../../src/server/checkout/checkout-text.ts';
 import { sendDue } from '../../../src/server/notify/sender.ts';
 import { signBody } from '../../../src/server/notify/webhook.ts';
 import { createTestShop, TestClock, type TestShop } from '../../helpers/test-app.ts';
@@ -164,6 +166,19 @@ describe("the owner's alerts", () => {
     const total = `NT$${Number(yesterdays.sum).toLocaleString('en-US')}`;
     expect(daily[0]!.text).toContain(`${Number(yesterdays.n)} 筆訂單，銷售額 ${total}`);
     expect(daily[0]!.text).toContain('待出貨');
+    // Yesterday's orders by payment method, each with its count.
+    const byMethod = await shop.deps.db.kysely
+      .selectFrom('orders')
+      .select((eb) => ['payment_method', eb.fn.countAll<number>().as('n')])
+      .where('state', '!=', 'cancelled')
+      .where('created_at', '>=', Date.UTC(2026, 10, 20, 16))
+      .where('created_at', '<', Date.UTC(2026, 10, 21, 16))
+      .groupBy('payment_method')
+      .execute();
+    expect(byMethod.length).toBeGreaterThan(0);
+    expect(daily[0]!.text).toContain('付款方式：');
+    for (const m of byMethod)
+      expect(daily[0]!.text).toContain(`${PAYMENT_NAMES[m.payment_method as PaymentCode].zh} ${Number(m.n)} 筆`);
     expect(hookEvents().filter((e) => e.purpose === 'owner-daily' && e.day === '2026-11-21')).toEqual([
       expect.objectContaining({ day: '2026-11-21', orders: Number(yesterdays.n), sales: Number(yesterdays.sum) }),
     ]);
