@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../config.ts';
+import { ApiClientError } from '../../lib/api/client.ts';
 import { AdminFrame } from './AdminFrame.tsx';
 import { adminApi, messageOf } from './api.ts';
 import { price, refundMethodLabel, refundStateLabel, returnNoteLabel, returnStateLabel, when } from './display.ts';
@@ -7,7 +8,7 @@ import { atMaybe, translator } from './i18n.ts';
 import { adminPath } from './paths.ts';
 import { ReturnActions } from './ReturnActions.tsx';
 import type { ReturnDetail } from './return-types.ts';
-import { Button, Notice, Section, Table } from './ui.tsx';
+import { Button, Field, Notice, Section, Table } from './ui.tsx';
 
 function Computation({ locale, c }: { locale: Locale; c: NonNullable<ReturnDetail['computation']> }) {
   const t = translator(locale);
@@ -62,6 +63,56 @@ function BankAccount({ locale, id, bank, owner }: { locale: Locale; id: number; 
         </Button>
       )}
       {full && <p>{t('admin.return.bankShown')}</p>}
+      <Notice error={error} />
+    </>
+  );
+}
+
+/**
+ * The owner's cancel of a refund not sent (pending or failed), with a reason: the return closes and
+ * the allowance issued for it is voided (POST /api/admin/refunds/{id}/cancel); then the page reloads.
+ */
+function CancelRefund({ locale, refundId, onDone }: { locale: Locale; refundId: number; onDone: () => void }) {
+  const t = translator(locale);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const reason = String(new FormData(e.currentTarget).get('reason') ?? '').trim();
+    setError('');
+    setReasonError('');
+    if (!reason) {
+      setReasonError(t('admin.return.reasonRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await adminApi.post(`/api/admin/refunds/${refundId}/cancel`, { body: { reason } });
+      onDone();
+    } catch (err) {
+      setError(messageOf(err, t('admin.error.generic')));
+      if (err instanceof ApiClientError && err.fields.reason) setReasonError(err.fields.reason);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <Button aria-expanded={open} onClick={() => setOpen(!open)}>
+        {t('admin.refund.cancel')}
+      </Button>
+      {open && (
+        <form className="sw-admin-form" noValidate onSubmit={submit}>
+          <p>{t('admin.refund.cancelHint')}</p>
+          <Field label={t('admin.refund.cancelReason')} name="reason" maxLength={200} error={reasonError} />
+          <Button type="submit" primary busy={busy}>
+            {t('admin.refund.cancelConfirm')}
+          </Button>
+        </form>
+      )}
       <Notice error={error} />
     </>
   );
@@ -183,6 +234,9 @@ function Body({ locale, id, owner }: { locale: Locale; id: string; owner: boolea
                   : ''}
                 {x.attempts > 1 ? ` · ${t('admin.return.refundAttempts', { count: x.attempts })}` : ''}
                 {x.reason ? ` · ${x.reason}` : ''}
+                {owner && (x.state === 'pending' || x.state === 'failed') && (
+                  <CancelRefund locale={locale} refundId={x.id} onDone={load} />
+                )}
               </li>
             ))}
           </ul>

@@ -20,6 +20,9 @@ function RefundInfo({ locale, r }: { locale: Locale; r: ReturnRequest }) {
           })}
         </p>
       )}
+      {r.refund?.state === 'cancelled' && r.refund.reason && (
+        <p>{t(locale, 'returns.refundCancelledBecause', { reason: r.refund.reason })}</p>
+      )}
       {r.bank && <p>{t(locale, 'returns.bankShown', { ...r.bank })}</p>}
       {r.invoice?.allowanceNo && <p>{t(locale, 'returns.allowance', { no: r.invoice.allowanceNo })}</p>}
       {r.invoice?.action === 'void' && <p>{t(locale, 'returns.invoiceVoided')}</p>}

@@ -47,6 +47,11 @@ export const adminEn = {
   'admin.refundState.sent': 'Sent',
   'admin.refundState.failed': 'Failed',
   'admin.refundState.cancelled': 'Cancelled',
+  'admin.refund.cancel': 'Cancel this refund',
+  'admin.refund.cancelHint':
+    'The refund is not sent: the return closes and the e-invoice allowance issued for it is voided. The shopper reads the reason.',
+  'admin.refund.cancelReason': 'Why it is cancelled',
+  'admin.refund.cancelConfirm': 'Cancel the refund',
   'admin.refundMethod.card': 'Card, through ECPay',
   'admin.refundMethod.transfer': 'Bank transfer',
   'admin.return.title': 'Return {id}',

@@ -72,6 +72,7 @@ export const returnsEn = {
   'returns.refundState.sent': 'sent',
   'returns.refundState.failed': 'not through yet',
   'returns.refundState.cancelled': 'cancelled by the shop',
+  'returns.refundCancelledBecause': 'Why the shop cancelled it: {reason}',
   'returns.bankShown': 'Refund account: bank {code}, {account}, {holder}',
   'returns.allowance': 'E-invoice allowance no. {no}',
   'returns.invoiceVoided': 'The e-invoice has been voided.',

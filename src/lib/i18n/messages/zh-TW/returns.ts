@@ -68,6 +68,7 @@ export const returnsZhTW = {
   'returns.refundState.sent': '已退款',
   'returns.refundState.failed': '尚未完成',
   'returns.refundState.cancelled': '商店已取消退款',
+  'returns.refundCancelledBecause': '商店取消退款的原因：{reason}',
   'returns.bankShown': '退款帳戶：銀行 {code}，{account}，{holder}',
   'returns.allowance': '電子發票折讓單號碼：{no}',
   'returns.invoiceVoided': '電子發票已作廢。',
