@@ -52,6 +52,7 @@ import type {
   WishlistItemsTable,
 } from './tables/restock.ts';
 import type { RefundsTable, ReturnEventsTable, ReturnLinesTable, ReturnsTable } from './tables/returns.ts';
+import type { ReviewHelpfulTable, ReviewReportsTable, ReviewsTable } from './tables/reviews.ts';
 import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
 import type {
   SimCvsStoresTable,
@@ -135,6 +136,9 @@ export interface Database {
   line_login_states: LineLoginStatesTable;
   sim_line_codes: SimLineCodesTable;
   returns: ReturnsTable;
+  reviews: ReviewsTable;
+  review_helpful: ReviewHelpfulTable;
+  review_reports: ReviewReportsTable;
   return_lines: ReturnLinesTable;
   return_events: ReturnEventsTable;
   refunds: RefundsTable;
