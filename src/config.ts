@@ -138,6 +138,16 @@ export const PAYMENT_GRACE_MS = 24 * 3_600_000;
 export const RETURN_WINDOW_DAYS = 7;
 /** The longest free-text reason of a return request. */
 export const RETURN_REASON_TEXT_MAX = 500;
+/** Days after it was written during which a review may be edited; then it is frozen. */
+export const REVIEW_EDIT_DAYS = 30;
+/** The longest title of a review (one line) and the longest text (several lines). */
+export const REVIEW_TITLE_MAX = 100;
+export const REVIEW_BODY_MAX = 2000;
+/** Reviews per page of a product's list, unless the request asks for another size. */
+export const REVIEWS_PAGE_SIZE = 10;
+/** The longest reason the shop gives for hiding a review, and the longest reply it posts under one. */
+export const REVIEW_HIDE_REASON_MAX = 200;
+export const REVIEW_REPLY_MAX = 2000;
 /**
  * What ECPay's cashier accepts per method for a standard merchant, whole NT$ (ECPAY_LIMIT_CREDIT,
  * ECPAY_LIMIT_ATM, ECPAY_LIMIT_CVS, ECPAY_LIMIT_APPLE_PAY and ECPAY_LIMIT_TWQR override them as

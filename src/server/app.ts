@@ -40,6 +40,7 @@ import { returnParcelNotices } from './returns/return-parcel.routes.ts';
 import { orderReturns } from './returns/returns.routes.ts';
 import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
 import { subscribeReturns } from './returns/returns-hooks.ts';
+import { productReviews } from './reviews/reviews.routes.ts';
 import { shipments } from './shipping/shipping.routes.ts';
 import { wishlist } from './wishlist/wishlist.routes.ts';
 
@@ -137,6 +138,7 @@ export function createApp(deps: Deps) {
   api.route('/product-categories', categories);
   api.route('/site-metas', siteMetas);
   api.route('/sys-vars', sysVars);
+  api.route('/products/:slug/reviews', productReviews);
   api.route('/products', products);
   api.route('/articles', articles);
   api.route('/regions', regions);

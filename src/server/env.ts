@@ -326,6 +326,10 @@ const schema = z.object({
     'days a delivered or picked-up order may be returned, from the delivery or pickup its parcel reported (Consumer Protection Act §19)',
     `\`${RETURN_WINDOW_DAYS}\``,
   ),
+  REVIEWS_MODERATION: about(
+    z.enum(['pre', 'post']).default('post'),
+    "`post`: a shopper's review is published at once and the owner hides it if needed; `pre`: it waits (and waits again after an edit) until the owner publishes it",
+  ),
   INVOICE_ALLOWANCE_ONLINE: about(
     z.enum(['0', '1']).default('0'),
     "`1`: a return's e-invoice allowance is agreed online: ECPay mails the buyer a link to agree (AllowanceByCollegiate, 72 hours) and reports the allowance's number when the buyer does; `0`: the allowance is issued at once (Allowance), the buyer told by mail",

@@ -1,6 +1,7 @@
 import type { Locale } from '../../config.ts';
 import { ADMIN_ERRORS } from './errors-admin.ts';
 import { RETURN_ERRORS } from './errors-returns.ts';
+import { REVIEW_ERRORS } from './errors-reviews.ts';
 import { type Msg, pick } from './i18n.ts';
 
 /**
@@ -237,6 +238,7 @@ export const ERRORS = {
   },
   ...ADMIN_ERRORS,
   ...RETURN_ERRORS,
+  ...REVIEW_ERRORS,
   INTERNAL: {
     status: 500,
     zh: '系統發生錯誤，請稍後再試。',

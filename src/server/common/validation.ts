@@ -82,6 +82,8 @@ export const FIELD_MESSAGES = {
   returnSku: { zh: '這筆訂單沒有這個商品。', en: 'This order has no such item.' },
   returnSkuTwice: { zh: '同一個商品請只列一次。', en: 'List each item once.' },
   returnReason: { zh: '請從清單選擇退貨原因。', en: 'Choose a reason from the list.' },
+  stars: { zh: '請給 1 到 5 顆星。', en: 'Give 1 to 5 stars.' },
+  orderNo: { zh: '請輸入訂單編號。', en: 'Enter the order number.' },
 } as const satisfies Record<string, Msg>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
