@@ -41,6 +41,7 @@ import { orderReturns } from './returns/returns.routes.ts';
 import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
 import { subscribeReturns } from './returns/returns-hooks.ts';
 import { productReviews } from './reviews/reviews.routes.ts';
+import { adminReviews } from './reviews/reviews-admin.routes.ts';
 import { shipments } from './shipping/shipping.routes.ts';
 import { wishlist } from './wishlist/wishlist.routes.ts';
 
@@ -161,6 +162,7 @@ export function createApp(deps: Deps) {
   // Before /admin: the returns' console routes carry their own gate (admin's would run it twice).
   api.route('/admin/returns', adminReturns);
   api.route('/admin/refunds', adminRefunds);
+  api.route('/admin/reviews', adminReviews);
   api.route('/admin', admin);
   // Before /dev: fault arming has its own production rule (ALLOW_FAULTS=1).
   api.route('/dev/faults', faults);
