@@ -143,6 +143,15 @@ export const REVIEW_EDIT_DAYS = 30;
 /** The longest title of a review (one line) and the longest text (several lines). */
 export const REVIEW_TITLE_MAX = 100;
 export const REVIEW_BODY_MAX = 2000;
+/**
+ * Days after an order's delivery or pickup when its one mail asking for reviews goes
+ * (REVIEW_REQUEST_DAYS overrides it); an order delivered more than REVIEW_REQUEST_LATE_DAYS before
+ * it fell due is not asked any more (a shop turning reviews on does not mail its whole past).
+ */
+export const REVIEW_REQUEST_DAYS = 10;
+export const REVIEW_REQUEST_LATE_DAYS = 30;
+/** Orders looked at per pass of the review requests; the next pass takes the rest. */
+export const REVIEW_REQUEST_BATCH = 100;
 /** Reviews per page of a product's list, unless the request asks for another size. */
 export const REVIEWS_PAGE_SIZE = 10;
 /** The longest reason the shop gives for hiding a review, and the longest reply it posts under one. */

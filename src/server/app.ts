@@ -42,6 +42,7 @@ import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
 import { subscribeReturns } from './returns/returns-hooks.ts';
 import { productReviews } from './reviews/reviews.routes.ts';
 import { adminReviews } from './reviews/reviews-admin.routes.ts';
+import { subscribeReviews } from './reviews/reviews-hooks.ts';
 import { shipments } from './shipping/shipping.routes.ts';
 import { wishlist } from './wishlist/wishlist.routes.ts';
 
@@ -72,6 +73,8 @@ function decodes(path: string): boolean {
 export function createApp(deps: Deps) {
   // The returns domain hooks into orders (a paid order cancelled) and the console's Today.
   subscribeReturns();
+  // The reviews domain queues its review requests through the outbox's sender.
+  subscribeReviews();
   const app = new Hono<AppEnv>();
   const origins = deps.env.CORS_ORIGINS.split(',')
     .map((o) => o.trim())

@@ -10,6 +10,7 @@ import {
   PAYMENT_GRACE_MS,
   RESTOCK_ALERTS_PER_HOUR,
   RETURN_WINDOW_DAYS,
+  REVIEW_REQUEST_DAYS,
 } from '../config.ts';
 import { INSTALLMENT_PERIODS } from '../lib/checkout/installments.ts';
 import { LOG_LEVELS } from './common/log.ts';
@@ -329,6 +330,11 @@ const schema = z.object({
   REVIEWS_MODERATION: about(
     z.enum(['pre', 'post']).default('post'),
     "`post`: a shopper's review is published at once and the owner hides it if needed; `pre`: it waits (and waits again after an edit) until the owner publishes it",
+  ),
+  REVIEW_REQUEST_DAYS: about(
+    z.coerce.number().int().min(1).max(90).optional(),
+    "days after an order's delivery or pickup when the shopper is mailed once (outbox purpose `review-request`) to review its products; never for a cancelled or returned order",
+    `\`${REVIEW_REQUEST_DAYS}\``,
   ),
   INVOICE_ALLOWANCE_ONLINE: about(
     z.enum(['0', '1']).default('0'),

@@ -43,9 +43,20 @@ export type ShopperPurpose = (typeof SHOPPER_PURPOSES)[number];
 export type OwnerPurpose = (typeof OWNER_PURPOSES)[number];
 export type ReturnShopperPurpose = (typeof RETURN_SHOPPER_PURPOSES)[number];
 export type ReturnEvent = (typeof RETURN_EVENTS)[number];
+/**
+ * Reviews (issue 42): the shopper's one mail asking for reviews of a delivered order (subject
+ * `order:<id>`), and the owner's alert of a review of 1–2 stars (`review:<id>`, mail and webhook).
+ */
+export type ReviewPurpose = 'review-request' | 'owner-review';
 /** A subscriber's restock alert (issue 32): one text or mail per subscription; the link confirming an address. */
 export type SubscriberPurpose = 'restock' | 'restock-confirm';
-export type Purpose = ShopperPurpose | OwnerPurpose | SubscriberPurpose | ReturnShopperPurpose | ReturnEvent;
+export type Purpose =
+  | ShopperPurpose
+  | OwnerPurpose
+  | SubscriberPurpose
+  | ReturnShopperPurpose
+  | ReturnEvent
+  | ReviewPurpose;
 
 /** Why an order needs a person. */
 export type ActionReason = 'refund' | 'invoice' | 'unclaimed';
@@ -54,7 +65,8 @@ type Writer = Transaction<Database> | Kysely<Database>;
 
 /**
  * Writes one event for one recipient kind, in the caller's transaction: a second write of the same
- * (purpose, subject, recipient) changes nothing, so code that runs twice mails once.
+ * (purpose, subject, recipient) changes nothing, so code that runs twice mails once. Returns whether
+ * this call wrote it.
  */
 async function put(
   k: Writer,
@@ -66,8 +78,8 @@ async function put(
     payload?: Record<string, unknown>;
     now: number;
   },
-): Promise<void> {
-  await k
+): Promise<boolean> {
+  const row = await k
     .insertInto('notifications')
     .values({
       purpose: e.purpose,
@@ -79,18 +91,20 @@ async function put(
       created_at: e.now,
     })
     .onConflict((oc) => oc.columns(['purpose', 'subject', 'recipient']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The shopper's mail of an order event (the guest's private order link goes in `payload`). */
-export function notifyShopper(
+export async function notifyShopper(
   k: Writer,
   purpose: ShopperPurpose,
   orderId: number,
   now: number,
   payload?: Record<string, unknown>,
 ): Promise<void> {
-  return put(k, {
+  await put(k, {
     purpose,
     subject: `order:${orderId}`,
     recipient: 'shopper',
@@ -172,3 +186,23 @@ export const notifyReturnEvent = (
 /** The owner's alert of a new return request (mail and webhook). */
 export const notifyReturnRequested = (k: Writer, returnId: number, orderId: number, now: number) =>
   notifyOwner(k, 'owner-return-requested', `return:${returnId}`, { orderId, now });
+
+/**
+ * The shopper's one mail asking for reviews of delivered order `orderId`, its `link` to the review
+ * form in the payload. Returns whether this call wrote it (false: it was written before).
+ */
+export const notifyReviewRequest = (k: Writer, orderId: number, link: string, now: number): Promise<boolean> =>
+  put(k, {
+    purpose: 'review-request',
+    subject: `order:${orderId}`,
+    recipient: 'shopper',
+    orderId,
+    now,
+    payload: { link },
+  });
+
+/** The owner's alert of a low review (mail and webhook), once per review. */
+export async function notifyOwnerReview(k: Writer, reviewId: number, orderId: number, now: number): Promise<void> {
+  for (const recipient of ['owner', 'webhook'] as const)
+    await put(k, { purpose: 'owner-review', subject: `review:${reviewId}`, recipient, orderId, now });
+}

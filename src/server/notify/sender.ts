@@ -20,6 +20,7 @@ import { notifyOwner, type OwnerPurpose } from './outbox.ts';
 import { ownerMail, taipeiDay, taipeiMidnight } from './owner-mail.ts';
 import { isReturnAlert, returnAlert } from './return-alerts.ts';
 import { returnFacts } from './return-facts.ts';
+import { ownerReviewAlert } from './review-alert.ts';
 import { anyShopperMail } from './shopper-mails.ts';
 import { postWebhook } from './webhook.ts';
 
@@ -77,6 +78,29 @@ async function writeDigest(deps: Deps, now: number): Promise<void> {
   if (!written) await notifyOwner(k, 'owner-daily', `day:${day}`, { payload: { day }, now });
 }
 
+type DueWriter = (deps: Deps, now: number) => Promise<unknown>;
+const dueWriters = new Map<string, DueWriter>();
+
+/**
+ * Adds a writer of notifications that fall due with time, from a domain the outbox does not import
+ * (the review requests): registered when the app is composed, run at the start of every send pass
+ * as the digest is. Each must be safe to run from every server at once (the outbox's unique key).
+ */
+export function addDueWriter(name: string, write: DueWriter): void {
+  dueWriters.set(name, write);
+}
+
+/** Runs the due writers; one that fails is logged and the pass goes on with the rest. */
+async function writeDue(deps: Deps, now: number): Promise<void> {
+  for (const [name, write] of dueWriters) {
+    try {
+      await write(deps, now);
+    } catch (err) {
+      log.error({ event: 'notify_due_writer_failed', name, err }, 'a writer of due notifications failed');
+    }
+  }
+}
+
 /** Delivers one claimed row; returns where it went. Throws to retry, Nowhere to skip. */
 async function deliver(deps: Deps, row: Row): Promise<string> {
   const payload = JSON.parse(row.payload || '{}') as Record<string, unknown>;
@@ -108,8 +132,10 @@ async function deliver(deps: Deps, row: Row): Promise<string> {
   if (isReturnAlert(row.purpose) && !returnFacts()) throw new NotYet('waiting for a process that composed the returns');
   const m = isReturnAlert(row.purpose)
     ? await returnAlert(deps, row.purpose, row.subject, row.order_id, payload)
-    : await ownerMail(deps, row.purpose as Exclude<OwnerPurpose, 'owner-return-requested'>, row.order_id, payload);
-  if (!m) throw new Nowhere('the order, return or refund is gone');
+    : row.purpose === 'owner-review'
+      ? await ownerReviewAlert(deps, row.subject, row.order_id)
+      : await ownerMail(deps, row.purpose as Exclude<OwnerPurpose, 'owner-return-requested'>, row.order_id, payload);
+  if (!m) throw new Nowhere('the order, return, refund or review is gone');
   if (mailFault()) throw new Error('mail server down (test fault email.down or email.flaky)');
   if (row.recipient === 'owner') {
     await deps.mail.send({ to: to.join(', '), purpose: row.purpose, ...m.mail, messageId });
@@ -140,6 +166,7 @@ export async function sendDue(deps: Deps): Promise<SendPass> {
   const now = deps.clock.now();
   const pass: SendPass = { sent: 0, skipped: 0, retried: 0, failed: 0 };
   await writeDigest(deps, now);
+  await writeDue(deps, now);
   const due = await k
     .selectFrom('notifications')
     .select('id')

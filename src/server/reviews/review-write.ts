@@ -6,9 +6,12 @@ import { type Msg, pick } from '../common/i18n.ts';
 import { textField } from '../common/text-rules.ts';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import { notifyOwnerReview } from '../notify/outbox.ts';
 import { firstState, stateAfterEdit } from './review-states.ts';
 
 const DAY_MS = 86_400_000;
+/** A review of this many stars or fewer alerts the owner (`owner-review`). */
+const LOW_STARS = 2;
 const stars = z.number().int({ message: 'stars' }).min(1, { message: 'stars' }).max(5, { message: 'stars' });
 const title = textField({ max: REVIEW_TITLE_MAX, visible: true });
 const body = textField({ max: REVIEW_BODY_MAX, multiline: true, visible: true });
@@ -58,7 +61,8 @@ export async function productIdOf(k: Kysely<Database>, slug: string): Promise<nu
  * Writes the review of product `productId` by order `orderId` (one the caller may see), or refuses
  * with a field error in `locale`: the order must have delivered this product, and each product of an
  * order is reviewed once. The unique index decides between parallel posts: the one that inserts
- * wins, every other answers 409 REVIEW_ALREADY_WRITTEN. Returns the new review's id.
+ * wins, every other answers 409 REVIEW_ALREADY_WRITTEN. A review of 1–2 stars alerts the owner
+ * (`owner-review`) in the same transaction. Returns the new review's id.
  */
 export async function writeReview(
   deps: Deps,
@@ -86,34 +90,39 @@ export async function writeReview(
   if (!line) throw refuse('REVIEW_NOT_ALLOWED', NOT_IN_ORDER);
   if (!(DELIVERED_STATES as readonly string[]).includes(o.state)) throw refuse('REVIEW_NOT_ALLOWED', NOT_DELIVERED);
   const now = deps.clock.now();
-  const row = await k
-    .insertInto('reviews')
-    .values({
-      product_id: productId,
-      order_id: orderId,
-      order_line_id: line.id,
-      member_id: o.member_id,
-      stars: input.stars,
-      title: input.title ?? '',
-      body: input.body ?? '',
-      variant_zh: line.option_value_zh,
-      variant_en: line.option_value_en,
-      bought_at: Number(o.created_at),
-      locale,
-      state: firstState(deps.env),
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['order_id', 'product_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const row = await k.transaction().execute(async (trx) => {
+    const made = await trx
+      .insertInto('reviews')
+      .values({
+        product_id: productId,
+        order_id: orderId,
+        order_line_id: line.id,
+        member_id: o.member_id,
+        stars: input.stars,
+        title: input.title ?? '',
+        body: input.body ?? '',
+        variant_zh: line.option_value_zh,
+        variant_en: line.option_value_en,
+        bought_at: Number(o.created_at),
+        locale,
+        state: firstState(deps.env),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['order_id', 'product_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (made && input.stars <= LOW_STARS) await notifyOwnerReview(trx, made.id, orderId, now);
+    return made;
+  });
   if (!row) throw refuse('REVIEW_ALREADY_WRITTEN', WRITTEN);
   return row.id;
 }
 
 /**
  * Changes review `id` (of order `orderId`) within REVIEW_EDIT_DAYS of its writing; after that it is
- * frozen (409 REVIEW_FROZEN). Under pre-moderation a published review waits again for the shop.
+ * frozen (409 REVIEW_FROZEN). Under pre-moderation a published review waits again for the shop. A
+ * review edited down to 1–2 stars alerts the owner (once per review, as a new low one does).
  */
 export async function editReview(
   deps: Deps,
@@ -143,4 +152,5 @@ export async function editReview(
     })
     .where('id', '=', id)
     .execute();
+  if (input.stars !== undefined && input.stars <= LOW_STARS) await notifyOwnerReview(k, id, orderId, now);
 }
