@@ -118,6 +118,19 @@ describe('POST /api/products/{slug}/reviews', () => {
     expect(await countReviews(shop)).toBe(before);
   });
 
+  it('shows the variant bought in the caller’s language and the month it was bought', async () => {
+    const o = await reviewOrder(shop);
+    await shop.deps.db.kysely
+      .updateTable('order_lines')
+      .set({ option_value_zh: '黑色', option_value_en: 'Black' })
+      .where('order_id', '=', o.id)
+      .execute();
+    const r = await postReview(shop, o, { stars: 4 }, 'en');
+    expect(r.json.result).toMatchObject({ variant: 'Black', bought: '2026-11' });
+    const zh = await shop.call('GET', `/api/products/${o.slug}/reviews`);
+    expect(zh.json.result.data.find((x: { id: number }) => x.id === r.json.result.id).variant).toBe('黑色');
+  });
+
   it('keeps HTML as the text it is: stored and answered exactly as typed, never as markup', async () => {
     const o = await reviewOrder(shop);
     const html = '<script>alert(1)</script><b>讚</b> &amp;';
