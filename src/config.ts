@@ -146,7 +146,8 @@ export const REVIEW_BODY_MAX = 2000;
 /**
  * Days after an order's delivery or pickup when its one mail asking for reviews goes
  * (REVIEW_REQUEST_DAYS overrides it); an order delivered more than REVIEW_REQUEST_LATE_DAYS before
- * it fell due is not asked any more (a shop turning reviews on does not mail its whole past).
+ * it fell due is not asked any more (a shop turning reviews on does not mail its whole past). The
+ * late days must not pass NOTIFY_KEEP_MS: the sent mail's outbox row is what says it went.
  */
 export const REVIEW_REQUEST_DAYS = 10;
 export const REVIEW_REQUEST_LATE_DAYS = 30;

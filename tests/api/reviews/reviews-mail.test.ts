@@ -88,6 +88,13 @@ describe('the review request (outbox purpose review-request)', () => {
     expect(await requests(cancelled.id)).toEqual([]);
   });
 
+  it('is not sent for an order delivered more than REVIEW_REQUEST_LATE_DAYS before it fell due', async () => {
+    const old = await reviewOrder(shop);
+    shop.clock.advance(41 * DAY);
+    await sendDue(shop.deps);
+    expect(await requests(old.id)).toEqual([]);
+  });
+
   it('queued, then the order returned before it went: skipped, not sent', async () => {
     const o = await reviewOrder(shop);
     shop.clock.advance(10 * DAY);

@@ -6,7 +6,8 @@ import type { Dialect } from '../index.ts';
  * order (the unique index makes parallel posts one review), its stars, title and text as typed
  * (plain text), the variant bought as it was shown, the state (published, hidden, pending), why the
  * shop hid it and the shop's public reply. `review_helpful`: one vote per review, voter (a member or
- * an address) and day. `review_reports`: one report per review and reporter.
+ * an address) and day. `review_reports`: one report per review and reporter. An index of the
+ * orders' events by state and time, for the mails asking for reviews some days after delivery.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const idType = dialect === 'postgres' ? 'serial' : 'integer';
@@ -45,6 +46,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .ifNotExists()
     .on('reviews')
     .columns(['product_id', 'state', 'created_at'])
+    .execute();
+  // The review requests look for deliveries of a window of days on every pass of the sender.
+  await db.schema
+    .createIndex('order_events_state_at')
+    .ifNotExists()
+    .on('order_events')
+    .columns(['state', 'at'])
     .execute();
   await db.schema.createIndex('reviews_state').ifNotExists().on('reviews').columns(['state', 'id']).execute();
 
