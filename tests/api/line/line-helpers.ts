@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { expect } from 'vitest';
 import type { ServerEnv } from '../../../src/server/env.ts';
 import { createTestShop, listening, type TestShop } from '../../helpers/test-app.ts';

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { sign } from '../../../src/server/providers/ecpay/check-mac.ts';
 import { ecpayConfig } from '../../../src/server/providers/ecpay/config.ts';
 import { ecpayDateTime } from '../../../src/server/providers/ecpay/fields.ts';

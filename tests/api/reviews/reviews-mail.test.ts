@@ -15,7 +15,7 @@ const OWNER = 'owner@soundwood.tw';
 let shop: TestShop;
 beforeAll(async () => {
   shop = await createTestShop({ seeded: true });
-  Object.assign(shop.deps.env, { SHOP_NOTIFY_EMAIL: [OWNER], SHOP_NOTIFY_LOCALE: 'zh-TW' });
+  Object.assign(shop.deps.env, { SHOP_NOTIFY_EMAIL: [OWNER], SHOP_NOTIFY_LOCALE: 'zh-TW', REVIEW_REQUESTS: '1' });
 });
 afterAll(() => shop.close());
 
@@ -129,5 +129,19 @@ describe('the owner’s alert of a low review (owner-review)', () => {
     expect(alerts[0]!.html).toContain('&lt;b&gt;失望&lt;/b&gt;');
     expect(alerts[0]!.html).not.toContain('<b>失望');
     expect(alerts[0]!.html).toContain('雜音 &amp; 斷線');
+  });
+});
+
+describe('REVIEW_REQUESTS', () => {
+  it('off (0, the default): no review request is queued, however long ago the order was delivered', async () => {
+    shop.deps.env.REVIEW_REQUESTS = '0';
+    try {
+      const o = await reviewOrder(shop);
+      shop.clock.advance(11 * DAY);
+      await sendDue(shop.deps);
+      expect(await requests(o.id)).toEqual([]);
+    } finally {
+      shop.deps.env.REVIEW_REQUESTS = '1';
+    }
   });
 });
