@@ -10,12 +10,19 @@
  * bench-results/pages.json. Port: BENCH_PORT (default 4620). BENCH_PAGES (a regular expression)
  * measures only the pages whose name matches, e.g. `BENCH_PAGES='cart|checkout'`; BENCH_KEEP_LHR=<dir>
  * keeps each run's whole Lighthouse report.
+ *
+ * Two reference pages (scripts/bench-reference/: a blank page, and a Chinese text page in the shop's
+ * font stack) are served by the same server in the same run and measured first; each page's
+ * main-thread work (Lighthouse's breakdown: "other", script, style and layout) is printed beside the
+ * Chinese page's, as a ratio and a difference: figures that hold on a slower or busier machine.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { readEnv } from '../src/server/env.ts';
 import { chromiumPath } from './ensure-browser.ts';
 import { becomeShopper, becomeVisitor, prepareShoppers, type Shopper, type ShopperState } from './lib/bench-shopper.ts';
 
@@ -53,6 +60,11 @@ interface Figures {
   cls: number;
   jsKb: number;
   htmlKb: number;
+  /** Main-thread work (ms, Lighthouse's CPU-throttled figure) and the part of it in each group. */
+  mainMs: number;
+  otherMs: number;
+  scriptMs: number;
+  styleLayoutMs: number;
 }
 
 /** What a run saw besides its figures: the largest paint's element and the elements that moved. */
@@ -127,7 +139,13 @@ async function targets(s: ShopperState): Promise<Target[]> {
       language: 'en-US,en;q=0.9',
     })),
   ];
-  return all.filter((t) => !ONLY || ONLY.test(t.name));
+  const references = REFERENCES.map((r) => ({
+    name: r.name,
+    path: `/${REFERENCE_DIR}/${r.file}`,
+    js: BUDGET.jsKb,
+    language: 'zh-TW,zh;q=0.9',
+  }));
+  return [...references, ...all.filter((t) => !ONLY || ONLY.test(t.name))];
 }
 
 type Lhr = {
@@ -138,6 +156,8 @@ type Lhr = {
       numericValue?: number;
       details?: {
         items?: {
+          group?: string;
+          duration?: number;
           url?: string;
           resourceType?: string;
           transferSize?: number;
@@ -175,6 +195,11 @@ function figures(lhr: Lhr): Figures {
   const bytes = (type: string) =>
     items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / KB;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const work = lhr.audits['mainthread-work-breakdown'];
+  const spent = (...groups: string[]) =>
+    (work?.details?.items ?? [])
+      .filter((i) => groups.includes(i.group ?? ''))
+      .reduce((n, i) => n + (i.duration ?? 0), 0);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -185,6 +210,10 @@ function figures(lhr: Lhr): Figures {
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     jsKb: bytes('Script'),
     htmlKb: bytes('Document'),
+    mainMs: work?.numericValue ?? Number.NaN,
+    otherMs: spent('other'),
+    scriptMs: spent('scriptEvaluation', 'scriptParseCompile'),
+    styleLayoutMs: spent('styleLayout'),
   };
 }
 
@@ -199,6 +228,20 @@ function medianFigures(runs: Figures[]): Figures {
 }
 
 const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
+
+/** The reference pages, served from the release as /bench-reference/<file> for this run. */
+const REFERENCE_DIR = 'bench-reference';
+const REFERENCES = [
+  { name: 'reference blank', file: 'blank-reference.html' },
+  { name: 'reference Chinese', file: 'cjk-reference.html' },
+] as const;
+
+/** Puts the reference pages in the live release the server serves (DIST_DIR/client). */
+function placeReferences(): void {
+  const into = resolve(readEnv().DIST_DIR, 'client', REFERENCE_DIR);
+  mkdirSync(into, { recursive: true });
+  for (const r of REFERENCES) copyFileSync(join('scripts', REFERENCE_DIR, r.file), join(into, r.file));
+}
 
 const executable = chromiumPath();
 if (!executable) throw new Error('No Chromium: run `node scripts/ensure-browser.ts`.');
@@ -216,6 +259,7 @@ if (cjk.error || !cjk.stdout.trim()) {
 console.log('Building...');
 const built = build();
 console.log(built.summary);
+placeReferences();
 const server = await serve();
 const chrome = await chromeLauncher.launch({
   chromePath: executable,
@@ -272,7 +316,8 @@ try {
       `${t.name.padEnd(22)} perf ${m.performance} ${mark(m.performance >= budget.score)} a11y ${m.accessibility} bp ${m.bestPractices} seo ${m.seo} | ` +
         `LCP ${(m.lcpMs / 1000).toFixed(2)} s ${mark(m.lcpMs <= BUDGET.lcpMs)} | TBT ${m.tbtMs.toFixed(0)} ms ${mark(m.tbtMs <= budget.tbtMs)} | ` +
         `CLS ${m.cls.toFixed(4)} ${mark(m.cls <= BUDGET.cls)} | JS ${m.jsKb.toFixed(1)} KB ${mark(m.jsKb <= t.js)} | ` +
-        `HTML ${m.htmlKb.toFixed(1)} KB ${mark(m.htmlKb <= BUDGET.htmlKb)}`,
+        `HTML ${m.htmlKb.toFixed(1)} KB ${mark(m.htmlKb <= BUDGET.htmlKb)} | ` +
+        `main ${m.mainMs.toFixed(0)} ms (other ${m.otherMs.toFixed(0)}, script ${m.scriptMs.toFixed(0)}, style+layout ${m.styleLayoutMs.toFixed(0)})`,
     );
   }
 } finally {
@@ -286,6 +331,18 @@ console.log(
     `JS ≤ ${BUDGET.jsKb} KB (product ≤ ${BUDGET.productJsKb} KB), HTML ≤ ${BUDGET.htmlKb} KB; ` +
     `purchase pages: perf ≥ ${PURCHASE.score}, TBT ≤ ${PURCHASE.tbtMs} ms, JS ≤ ${PURCHASE.jsKb} KB; median of ${RUNS} runs.`,
 );
+const chinese = results.find((r) => r.name === 'reference Chinese')?.median;
+if (chinese) {
+  console.log('\nAgainst the Chinese reference page (same server, same run; issue 43: main ≤ 2×, TBT ≤ +30 ms):');
+  for (const r of results) {
+    const m = r.median;
+    console.log(
+      `${r.name.padEnd(22)} main ${(m.mainMs / chinese.mainMs).toFixed(2)}× ` +
+        `(other ${(m.otherMs / chinese.otherMs).toFixed(2)}×, style+layout ${(m.styleLayoutMs / chinese.styleLayoutMs).toFixed(2)}×, ` +
+        `script +${(m.scriptMs - chinese.scriptMs).toFixed(0)} ms) | TBT ${m.tbtMs - chinese.tbtMs >= 0 ? '+' : ''}${(m.tbtMs - chinese.tbtMs).toFixed(0)} ms`,
+    );
+  }
+}
 console.log(`Build: ${built.seconds.toFixed(1)} s wall clock. ${built.summary}`);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
