@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import type { Locale } from '../../src/config.ts';
 import { inLocale } from './support/auth.ts';
-import { type Json, url } from './support/pages.ts';
+import { holdRequests, type Json, url } from './support/pages.ts';
 
 /**
  * A guest's restock alert by email (issue 38): asked on the product page, it waits only once the
@@ -63,3 +63,20 @@ for (const locale of ['zh-TW', 'en'] as const) {
     expect(waiting()).toMatch(new RegExp(`^${p.sku}\\s+1\\s+0\\s`, 'm'));
   });
 }
+
+test('a contact chosen while the form’s script is still on its way shows its field once the script starts', async ({
+  page,
+}) => {
+  const l = inLocale('en');
+  const p = SOLD_OUT.en;
+  await page.goto(url('en', `/brands/${p.brand}/${p.slug}`));
+  await page.waitForLoadState('load');
+  // The form's script is fetched when the form is opened: held until the choice is made.
+  const release = await holdRequests(page, '**/*.js');
+  await page.getByText(l.t('restock.notifyMe')).click();
+  const form = page.locator('[data-restock-form]');
+  await form.getByRole('radio', { name: l.t('restock.byEmail'), exact: true }).check();
+  await release();
+  await expect(form.getByRole('textbox', { name: l.t('restock.email') })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: l.t('restock.phone') })).toBeHidden();
+});

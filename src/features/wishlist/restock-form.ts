@@ -55,9 +55,12 @@ export function startRestockForm(details: HTMLDetailsElement): void {
   };
   const by = () => (form.elements.namedItem('by') as RadioNodeList).value;
   const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
-  form.addEventListener('change', () => {
+  const showChosen = () => {
     for (const el of form.querySelectorAll<HTMLElement>('[data-by]')) el.hidden = el.dataset.by !== by();
-  });
+  };
+  form.addEventListener('change', showChosen);
+  // This script loads when the form is opened: a choice made while it was on its way counts too.
+  showChosen();
   form.querySelector('[data-send-code]')!.addEventListener('click', () => {
     post('/checkout/phone/send', { phone: value('phone') })
       .then(() => say((form.dataset.sent ?? '').replace('{phone}', value('phone'))))
