@@ -166,7 +166,10 @@ export const notifyOutageWindow: Scenario = {
         .execute();
       // One sweep pass as each server runs it, asking the servers' cashier simulator.
       const deps = depsOf(ctx.shop);
-      deps.env.ECPAY_PAYMENT_BASE_URL = `${new URL(ctx.servers[0].api).origin}/api/sim/ecpay`;
+      // The servers' simulators answer for every ECPay service the pass calls (the invoices it
+      // issues for the orders it finds paid included).
+      deps.env.SITE_URL = new URL(ctx.servers[0].api).origin;
+      deps.env.ECPAY_PAYMENT_BASE_URL = `${deps.env.SITE_URL}/api/sim/ecpay`;
       deps.env.ECPAY_ENV = 'simulator';
       const pass = await sweepPayments(deps);
       const after = await Promise.all(orders.map((o) => paidState(ctx.shop, o.id)));

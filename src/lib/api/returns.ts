@@ -1,16 +1,8 @@
+import type { ReturnState } from '../returns/return-states.ts';
 import { api } from './browser.ts';
 import { ORDER_KEY_HEADER } from './orders.ts';
 
-/** The states of a return (issue 40): requested → approved (or rejected) → in_transit → received → refunded → closed; or cancelled. */
-export type ReturnState =
-  | 'requested'
-  | 'approved'
-  | 'rejected'
-  | 'in_transit'
-  | 'received'
-  | 'refunded'
-  | 'closed'
-  | 'cancelled';
+export type { ReturnState } from '../returns/return-states.ts';
 
 /** The reasons a shopper may pick (the server's list). */
 export const RETURN_REASONS = [

@@ -1,4 +1,4 @@
-import type { ReturnState } from '../api/returns.ts';
+import { RETURN_STATES, type ReturnState } from './return-states.ts';
 
 /**
  * A return's move as its order's timeline records it: the note `return:<id>:<state>`, then the move's
@@ -10,16 +10,7 @@ export interface ReturnEvent {
   note: string;
 }
 
-const STATES: readonly string[] = [
-  'requested',
-  'approved',
-  'rejected',
-  'in_transit',
-  'received',
-  'refunded',
-  'closed',
-  'cancelled',
-] satisfies readonly ReturnState[];
+const STATES: readonly string[] = RETURN_STATES;
 
 /** The return's move an order timeline's note records, or null for any other note. */
 export function returnEventOf(note: string): ReturnEvent | null {

@@ -140,6 +140,41 @@ export interface RefundListRow {
   created_at: number;
 }
 
+const REFUND_COLUMNS = [
+  'f.id',
+  'o.no',
+  'f.return_id',
+  'f.amount',
+  'f.method',
+  'f.state',
+  'f.reason',
+  'f.reference',
+  'f.created_at',
+] as const;
+
+/** A refund's row as the console shows it (one being sent is still pending to the owner). */
+const refundRow = (r: {
+  id: number;
+  no: string;
+  return_id: number | null;
+  amount: number;
+  method: string;
+  state: string;
+  reason: string;
+  reference: string;
+  created_at: number | string | bigint;
+}): RefundListRow => ({
+  id: r.id,
+  order_no: r.no,
+  return_id: r.return_id,
+  amount: r.amount,
+  method: r.method,
+  state: r.state === 'sending' ? 'pending' : r.state,
+  reason: r.reason,
+  reference: r.reference,
+  created_at: Number(r.created_at),
+});
+
 /** The refunds, newest first, of one state or all (`pending` includes one being sent). */
 export async function listRefunds(
   deps: Deps,
@@ -149,33 +184,12 @@ export async function listRefunds(
   if (q.state) base = base.where('f.state', 'in', q.state === 'pending' ? ['pending', 'sending'] : [q.state]);
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
-    .select([
-      'f.id',
-      'o.no',
-      'f.return_id',
-      'f.amount',
-      'f.method',
-      'f.state',
-      'f.reason',
-      'f.reference',
-      'f.created_at',
-    ])
+    .select(REFUND_COLUMNS)
     .orderBy('f.id', 'desc')
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .execute();
-  const data = rows.map((r) => ({
-    id: r.id,
-    order_no: r.no,
-    return_id: r.return_id,
-    amount: r.amount,
-    method: r.method,
-    state: r.state === 'sending' ? 'pending' : r.state,
-    reason: r.reason,
-    reference: r.reference,
-    created_at: Number(r.created_at),
-  }));
-  return paged(data, Number(count.n), q.page, q.limit);
+  return paged(rows.map(refundRow), Number(count.n), q.page, q.limit);
 }
 
 /** One refund as the console lists it, with its order number and its return's allowance. */
@@ -184,20 +198,12 @@ export async function refundForShop(deps: Deps, id: number) {
     .selectFrom('refunds as f')
     .innerJoin('orders as o', 'o.id', 'f.order_id')
     .leftJoin('returns as t', 't.id', 'f.return_id')
-    .select(['f.id', 'o.no', 'f.return_id', 'f.amount', 'f.method', 'f.state', 'f.reason', 'f.reference'])
-    .select(['f.created_at', 't.allowance_no', 't.allowance_voided_at'])
+    .select(REFUND_COLUMNS)
+    .select(['t.allowance_no', 't.allowance_voided_at'])
     .where('f.id', '=', id)
     .executeTakeFirstOrThrow();
   return {
-    id: r.id,
-    order_no: r.no,
-    return_id: r.return_id,
-    amount: r.amount,
-    method: r.method,
-    state: r.state === 'sending' ? 'pending' : r.state,
-    reason: r.reason,
-    reference: r.reference,
-    created_at: Number(r.created_at),
+    ...refundRow(r),
     allowance_no: r.allowance_no || null,
     allowance_voided: r.allowance_voided_at !== null && r.allowance_voided_at !== undefined,
   };

@@ -1,25 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
+import { RETURN_STATES, type ReturnState } from '../../lib/returns/return-states.ts';
 import type { Database } from '../db/schema.ts';
 import { announceMove } from './return-notices.ts';
 
+export { RETURN_STATES, type ReturnState };
+
 /**
- * The states of a return (issue 40), one table: requested → approved (or rejected) → in_transit →
- * received → refunded → closed (received → closed when the owner cancels the refund); received
+ * The moves between a return's states (issue 40; the list of states is shared with the pages):
+ * requested → approved (or rejected) → in_transit → received → refunded → closed (received → closed when the owner cancels the refund); received
  * straight from approved too (the goods arrived before the parcel's notices, or were brought to the
  * shop); cancelled by the shopper before received.
  */
-export const RETURN_STATES = [
-  'requested',
-  'approved',
-  'rejected',
-  'in_transit',
-  'received',
-  'refunded',
-  'closed',
-  'cancelled',
-] as const;
-export type ReturnState = (typeof RETURN_STATES)[number];
-
 const NEXT: Record<ReturnState, readonly ReturnState[]> = {
   requested: ['approved', 'rejected', 'cancelled'],
   approved: ['in_transit', 'received', 'cancelled'],

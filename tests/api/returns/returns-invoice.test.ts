@@ -41,6 +41,7 @@ async function receivedPartial(): Promise<{ o: DeliveredOrder; id: number; amoun
   return { o, id, amount: got.json.result.refund.amount };
 }
 
+/** The allowances the invoice simulator holds for order `orderId`'s invoice. */
 const allowancesOf = async (orderId: number) => {
   const k = shop.deps.db.kysely;
   const { invoice_no } = await k
@@ -50,7 +51,7 @@ const allowancesOf = async (orderId: number) => {
     .executeTakeFirstOrThrow();
   return k
     .selectFrom('sim_invoice_allowances')
-    .select(['allow_no', 'amount', 'voided_at', 'void_reason'])
+    .select(['allow_no', 'amount', 'data', 'voided_at', 'void_reason'])
     .where('invoice_no', '=', invoice_no ?? '')
     .execute();
 };
@@ -191,19 +192,7 @@ describe('INVOICE_ALLOWANCE_ONLINE=1: the buyer agrees to the allowance online (
   afterEach(() => {
     shop.deps.env.INVOICE_ALLOWANCE_ONLINE = '0';
   });
-  const pendingOf = async (orderId: number) => {
-    const k = shop.deps.db.kysely;
-    const { invoice_no } = await k
-      .selectFrom('orders')
-      .select('invoice_no')
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    return k
-      .selectFrom('sim_invoice_allowances')
-      .select(['allow_no', 'amount', 'data', 'voided_at'])
-      .where('invoice_no', '=', invoice_no ?? '')
-      .execute();
-  };
+  const pendingOf = allowancesOf;
 
   it('asks the buyer by mail; the allowance number arrives with ECPay’s signed notice when the buyer agrees', async () => {
     await signInAgain();
