@@ -40,6 +40,7 @@ import { returnParcelNotices } from './returns/return-parcel.routes.ts';
 import { orderReturns } from './returns/returns.routes.ts';
 import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
 import { subscribeReturns } from './returns/returns-hooks.ts';
+import { orderReviews } from './reviews/order-reviews.routes.ts';
 import { productReviews } from './reviews/reviews.routes.ts';
 import { adminReviews } from './reviews/reviews-admin.routes.ts';
 import { subscribeReviews } from './reviews/reviews-hooks.ts';
@@ -150,6 +151,7 @@ export function createApp(deps: Deps) {
   api.route('/cart', cart);
   api.route('/checkout', checkout);
   api.route('/orders/:no/returns', orderReturns);
+  api.route('/orders/:no/reviews', orderReviews);
   api.route('/orders', orders);
   api.route('/orders', orderPayment);
   api.route('/payments', payments);
