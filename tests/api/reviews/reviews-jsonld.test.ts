@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardLabels } from '../../../src/features/catalog/labels.ts';
 import { productCardHtml } from '../../../src/features/catalog/cards.ts';
+import { cardLabels } from '../../../src/features/catalog/labels.ts';
 import { reviewHtml } from '../../../src/features/reviews/review-markup.ts';
 import { camelKeys } from '../../../src/lib/api/case.ts';
 import type { ProductDetail } from '../../../src/lib/api/catalog.ts';
