@@ -74,7 +74,8 @@ function decodes(path: string): boolean {
 export function createApp(deps: Deps) {
   // The returns domain hooks into orders (a paid order cancelled) and the console's Today.
   subscribeReturns();
-  // The reviews domain queues its review requests through the outbox's sender.
+  // The reviews domain queues its review requests through the outbox's sender, and adds its stars and
+  // reviews to the catalogue's products, page versions and fingerprint.
   subscribeReviews();
   const app = new Hono<AppEnv>();
   const origins = deps.env.CORS_ORIGINS.split(',')

@@ -41,13 +41,13 @@ export async function withRatings<T extends ProductSummary>(
   return list.map((p) => ({ ...p, rating: found.get(p.id) ?? null }));
 }
 
-/** The detail with its own and its related products' ratings and the extras' part. */
+/** The detail with its own and its related products' ratings (one read) and the extras' part. */
 export async function withDetailExtras(k: Kysely<Database>, d: ProductDetail, locale: Locale) {
-  const [[own], related, part] = await Promise.all([
-    withRatings(k, [d]),
-    withRatings(k, d.related),
+  const [rated, part] = await Promise.all([
+    withRatings(k, [d, ...d.related]),
     extras ? extras.detail(k, d.id, locale) : Promise.resolve({}),
   ]);
+  const [own, ...related] = rated;
   return { ...own!, related, ...part };
 }
 
