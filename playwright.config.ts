@@ -46,15 +46,15 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(catalog-import|admin|admin-returns|installments-page)\.spec\.ts/,
+      testIgnore: /(catalog-import|admin|admin-returns|installments-page|reviews)\.spec\.ts/,
     },
     // Change the catalog the others read (the import rebuilds the site; the console imports products
     // and changes a price, which the built listings would then disagree with; the installments'
-    // page test builds the site with a merchant contract): after them.
+    // page test builds the site with a merchant contract; the reviews' test rebuilds it): after them.
     {
       name: 'catalog-import',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: /(catalog-import|admin|admin-returns|installments-page)\.spec\.ts/,
+      testMatch: /(catalog-import|admin|admin-returns|installments-page|reviews)\.spec\.ts/,
       dependencies: ['chromium'],
     },
   ],

@@ -155,6 +155,8 @@ export const REVIEW_REQUEST_LATE_DAYS = 30;
 export const REVIEW_REQUEST_BATCH = 100;
 /** Reviews per page of a product's list, unless the request asks for another size. */
 export const REVIEWS_PAGE_SIZE = 10;
+/** Reviews a product page shows in its prerendered HTML (and its structured data): the newest. */
+export const REVIEWS_ON_PAGE = 5;
 /** The longest reason the shop gives for hiding a review, and the longest reply it posts under one. */
 export const REVIEW_HIDE_REASON_MAX = 200;
 export const REVIEW_REPLY_MAX = 2000;

@@ -40,6 +40,7 @@ import { returnParcelNotices } from './returns/return-parcel.routes.ts';
 import { orderReturns } from './returns/returns.routes.ts';
 import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
 import { subscribeReturns } from './returns/returns-hooks.ts';
+import { orderReviews } from './reviews/order-reviews.routes.ts';
 import { productReviews } from './reviews/reviews.routes.ts';
 import { adminReviews } from './reviews/reviews-admin.routes.ts';
 import { subscribeReviews } from './reviews/reviews-hooks.ts';
@@ -73,7 +74,8 @@ function decodes(path: string): boolean {
 export function createApp(deps: Deps) {
   // The returns domain hooks into orders (a paid order cancelled) and the console's Today.
   subscribeReturns();
-  // The reviews domain queues its review requests through the outbox's sender.
+  // The reviews domain queues its review requests through the outbox's sender, and adds its stars and
+  // reviews to the catalogue's products, page versions and fingerprint.
   subscribeReviews();
   const app = new Hono<AppEnv>();
   const origins = deps.env.CORS_ORIGINS.split(',')
@@ -150,6 +152,7 @@ export function createApp(deps: Deps) {
   api.route('/cart', cart);
   api.route('/checkout', checkout);
   api.route('/orders/:no/returns', orderReturns);
+  api.route('/orders/:no/reviews', orderReviews);
   api.route('/orders', orders);
   api.route('/orders', orderPayment);
   api.route('/payments', payments);

@@ -332,8 +332,8 @@ const schema = z.object({
     "`post`: a shopper's review is published at once and the owner hides it if needed; `pre`: it waits (and waits again after an edit) until the owner publishes it",
   ),
   REVIEW_REQUESTS: about(
-    z.enum(['0', '1']).default('0'),
-    "`1`: shoppers are mailed once to review an order's products REVIEW_REQUEST_DAYS after delivery; `0` (default): no such mail (the storefront's review form, which the mail links to, comes with the review pages)",
+    z.enum(['0', '1']).default('1'),
+    "`1` (default): shoppers are mailed once to review an order's products REVIEW_REQUEST_DAYS after delivery, with a link to the review form (`/review`); `0`: no such mail",
   ),
   REVIEW_REQUEST_DAYS: about(
     z.coerce.number().int().min(1).max(90).optional(),

@@ -14,6 +14,29 @@ export interface CardLabels {
   compareAt: string;
   /** The wishlist heart's label (issue 32); without it the card has no heart. */
   wish?: string;
+  /** The stars' text, with `{average}` and `{count}` ("4.5 out of 5, 12 reviews"), and for one review. */
+  rating?: string;
+  ratingOne?: string;
+}
+
+/** The stars of an average of 0 to 5, drawn in CSS (global.css .rating-stars): hidden from screen readers. */
+export const starsHtml = (average: number): string =>
+  `<span class="rating-stars" aria-hidden="true" style="--r:${Math.round((Math.min(Math.max(average, 0), 5) / 5) * 100)}%"></span>`;
+
+/** The text alternative of a product's stars: "4.5 out of 5, 12 reviews". */
+export function ratingText(r: { average: number; count: number }, l: Pick<CardLabels, 'rating' | 'ratingOne'>): string {
+  const text = (r.count === 1 ? l.ratingOne : l.rating) ?? '';
+  return text.replace('{average}', r.average.toFixed(1)).replace('{count}', String(r.count));
+}
+
+/** A card's stars and count, with their text for screen readers; '' for a product without reviews. */
+function ratingHtml(p: ProductSummary, l: CardLabels): string {
+  const r = p.rating;
+  if (!r?.count || !l.rating) return '';
+  return (
+    `<p class="card-rating">${starsHtml(r.average)}<span aria-hidden="true"> ${r.average.toFixed(1)} (${r.count})</span>` +
+    `<span class="sr-only">${esc(ratingText(r, l))}</span></p>`
+  );
 }
 
 export interface CardOptions {
@@ -66,7 +89,7 @@ export function productCardHtml(p: ProductSummary, o: CardOptions): string {
     `<li class="card"><a href="${esc(o.href)}">` +
     cardImage(img.src, `width="${img.width}" height="${img.height}" alt="" loading="${loading}"${hints}`) +
     `<div class="card-body"><p class="card-meta">${esc(p.brand.name)}</p><h${h}>${esc(p.name)}</h${h}>` +
-    `<p class="price">${formatPrice(p.price)}${was}</p></div>${badge}</a>${heart(p.slug, o.labels.wish)}</li>`
+    `${ratingHtml(p, o.labels)}<p class="price">${formatPrice(p.price)}${was}</p></div>${badge}</a>${heart(p.slug, o.labels.wish)}</li>`
   );
 }
 

@@ -8,6 +8,8 @@ export const cardLabels = (locale: Locale): CardLabels => ({
   sale: t(locale, 'product.sale'),
   compareAt: t(locale, 'product.compareAt'),
   wish: t(locale, 'wishlist.save'),
+  rating: t(locale, 'reviews.summary'),
+  ratingOne: t(locale, 'reviews.summaryOne'),
 });
 
 export const pagerLabels = (locale: Locale): PagerLabels => ({

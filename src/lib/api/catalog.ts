@@ -80,6 +80,37 @@ export interface ProductSummary {
   inStock: boolean;
   image: Image;
   createdAt: string;
+  /** The published reviews' average (one decimal) and count; null (or absent) without any. */
+  rating?: Rating | null;
+}
+
+/** A product's stars on its cards and page (issue 42). */
+export interface Rating {
+  average: number;
+  count: number;
+}
+
+/** A published review as the product page shows it (GET /api/products/{slug}/reviews, camelCased). */
+export interface PublicReview {
+  id: number;
+  stars: number;
+  title: string;
+  body: string;
+  /** The variant bought, in the page's language; "" when the product has one. */
+  variant: string;
+  /** Year and month the order was placed, "2026-11". */
+  bought: string;
+  createdAt: number;
+  helpfulCount: number;
+  /** The name it is shown under, masked ("王**"). */
+  author: string;
+  reply: { body: string; at: number } | null;
+}
+
+/** A product's reviews on its page: the summary of all published ones and the newest few. */
+export interface ProductReviews {
+  summary: Rating & { distribution: Record<'1' | '2' | '3' | '4' | '5', number> };
+  first: PublicReview[];
 }
 
 export interface Variant {
@@ -102,6 +133,8 @@ export interface ProductDetail extends ProductSummary {
   returnable: boolean;
   related: ProductSummary[];
   updatedAt: string;
+  /** Absent when the shop's API has no reviews. */
+  reviews?: ProductReviews;
 }
 
 export interface ArticleSummary {

@@ -1,9 +1,11 @@
 /**
  * Structured data (schema.org JSON-LD) for the page types: Organization, BreadcrumbList, Product with
- * Offer, Article. URLs are absolute; prices are whole TWD.
+ * Offer (and, when it has reviews, its AggregateRating and the Reviews its page shows), Article. URLs
+ * are absolute; prices are whole TWD.
  */
 import type { Article, ProductDetail, SysVars } from '../api/catalog.ts';
 import { bodyText } from '../body-html.ts';
+import { isoDateInTaipei } from '../i18n/format.ts';
 
 type Json = Record<string, unknown>;
 const CONTEXT = 'https://schema.org';
@@ -59,6 +61,35 @@ export function productLd(p: ProductDetail, url: string, site: URL): Json {
       availability: `${CONTEXT}/${inStock ? 'InStock' : 'OutOfStock'}`,
       itemCondition: `${CONTEXT}/NewCondition`,
     },
+    ...reviewsLd(p),
+  };
+}
+
+/**
+ * A product's ratings as Google's review and product snippets take them: the average of the published
+ * reviews on a 1 to 5 scale with their count, and the reviews the page shows (only those), each with
+ * its writer's display name (masked: never the full name), its stars, its date in Taipei and its text.
+ * Nothing without reviews. The shop's own Organization carries none (its reviews would be self-serving).
+ */
+function reviewsLd(p: ProductDetail): Json {
+  const r = p.reviews;
+  if (!r || r.summary.count === 0) return {};
+  const scale = { bestRating: 5, worstRating: 1 };
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: r.summary.average,
+      reviewCount: r.summary.count,
+      ...scale,
+    },
+    review: r.first.map((x) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: x.author },
+      datePublished: isoDateInTaipei(x.createdAt),
+      reviewRating: { '@type': 'Rating', ratingValue: x.stars, ...scale },
+      ...(x.title ? { name: x.title } : {}),
+      ...(x.body ? { reviewBody: x.body } : {}),
+    })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { extraFingerprint } from './product-extras.ts';
 
 export interface CatalogFingerprint {
   fingerprint: string;
@@ -32,6 +33,9 @@ export async function catalogFingerprint(db: Db): Promise<CatalogFingerprint> {
   const parts = Object.keys(row)
     .sort()
     .map((k) => `${k}=${row[k] === null ? '' : Number(row[k])}`);
+  // What the product extras add to the pages (the reviews), when there are any.
+  const extra = await extraFingerprint(db.kysely);
+  if (extra) parts.push(`extras=${extra}`);
   const latest = Math.max(...['brands_u', 'categories_u', 'products_u', 'articles_u'].map((k) => Number(row[k] ?? 0)));
   return {
     fingerprint: createHash('sha256').update(parts.join('&')).digest('hex').slice(0, 32),

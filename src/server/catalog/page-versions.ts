@@ -3,11 +3,13 @@
  * product on sale, a digest of every row its page is made from (the product, its variants, its
  * images) and of the same for each related product, chosen as the product page chooses them
  * (`relatedIdsOf` in related.ts: same category first, then same brand; in stock first, then
- * newest). Three reads of the whole catalogue instead of a detail request per product and language:
+ * newest), with what the product extras add (product-extras.ts: the reviews). A few reads of the
+ * whole catalogue instead of a detail request per product and language:
  * a 10,000-product shop's keys took 25 s of every rebuild that way.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import { extraVersions } from './product-extras.ts';
 import { RELATED_COUNT } from './product-rows.ts';
 
 interface Ranked {
@@ -78,10 +80,11 @@ export function relatedIds<P extends Ranked>(products: P[]): Map<number, number[
 /** slug → version of the product's page, for every product on sale. */
 export async function productPageVersions(db: Db): Promise<Map<string, string>> {
   const k = db.kysely;
-  const [products, variants, images] = await Promise.all([
+  const [products, variants, images, extras] = await Promise.all([
     k.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).orderBy('id').execute(),
     k.selectFrom('variants').selectAll().orderBy('product_id').orderBy('id').execute(),
     k.selectFrom('product_images').selectAll().orderBy('product_id').orderBy('id').execute(),
+    extraVersions(k),
   ]);
   const rowsOf = new Map<number, unknown[]>();
   for (const row of [...variants, ...images]) {
@@ -89,7 +92,9 @@ export async function productPageVersions(db: Db): Promise<Map<string, string>> 
     if (list) list.push(row);
     else rowsOf.set(row.product_id, [row]);
   }
-  const own = new Map(products.map((p) => [p.id, sha(JSON.stringify([p, rowsOf.get(p.id) ?? []]))]));
+  const own = new Map(
+    products.map((p) => [p.id, sha(JSON.stringify([p, rowsOf.get(p.id) ?? [], extras.get(p.id) ?? '']))]),
+  );
   const related = relatedIds(products.map((p) => ({ ...p, stock: Number(p.stock), created_at: Number(p.created_at) })));
   return new Map(
     products.map((p) => [

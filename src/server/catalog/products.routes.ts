@@ -7,6 +7,7 @@ import { queryOf } from '../common/validation.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { CATALOG_CACHE_MS, catalogCache, optional, slugParam } from './http-cache.ts';
 import { productDetail } from './product-detail.ts';
+import { withDetailExtras, withRatings } from './product-extras.ts';
 import { createListCache, type ListCache, listProducts } from './product-list.ts';
 
 /** Products per page unless `page_size` says otherwise. */
@@ -70,9 +71,11 @@ export const products = new Hono<AppEnv>()
       listCacheOf(c.get('deps')),
     );
     if (freshUntil !== undefined) c.set('catalogFreshUntil', freshUntil);
-    return ok(c, paged(data, total, page, size));
+    return ok(c, paged(await withRatings(c.get('deps').db.kysely, data), total, page, size));
   })
   .get('/:slug', async (c) => {
     queryOf(c, z.strictObject({}));
-    return ok(c, await productDetail(c.get('deps').db, c.req.param('slug'), c.get('locale')));
+    const { db } = c.get('deps');
+    const detail = await productDetail(db, c.req.param('slug'), c.get('locale'));
+    return ok(c, await withDetailExtras(db.kysely, detail, c.get('locale')));
   });

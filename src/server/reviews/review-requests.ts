@@ -22,8 +22,8 @@ export function reviewFormLink(siteUrl: string, o: { no: string; locale: string 
  * link carries a new private key of its own. Returns how many it queued.
  */
 export async function queueReviewRequests(deps: Deps, now: number): Promise<number> {
-  // Off unless REVIEW_REQUESTS=1: the mail's link opens the review form of the shop's pages.
-  if (deps.env.REVIEW_REQUESTS !== '1') return 0;
+  // On unless the shop turned the mails off (REVIEW_REQUESTS=0).
+  if (deps.env.REVIEW_REQUESTS === '0') return 0;
   const k = deps.db.kysely;
   const days = deps.env.REVIEW_REQUEST_DAYS ?? REVIEW_REQUEST_DAYS;
   const dueBy = now - days * DAY_MS;

@@ -33,7 +33,7 @@ export const reviewEditBody = z.strictObject({
 });
 
 /** Order states whose goods are in the shopper's hands. */
-const DELIVERED_STATES = ['delivered', 'picked_up', 'completed'] as const;
+export const DELIVERED_STATES = ['delivered', 'picked_up', 'completed'] as const;
 
 const NOT_DELIVERED: Msg = {
   zh: '這筆訂單尚未送達或取貨，收到商品後才能評論。',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../../src/server/context.ts';
+import { readEnv } from '../../../src/server/env.ts';
 import { sendDue } from '../../../src/server/notify/sender.ts';
 import { outboxEmail } from '../../../src/server/providers/email-outbox.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
@@ -15,7 +16,8 @@ const OWNER = 'owner@soundwood.tw';
 let shop: TestShop;
 beforeAll(async () => {
   shop = await createTestShop({ seeded: true });
-  Object.assign(shop.deps.env, { SHOP_NOTIFY_EMAIL: [OWNER], SHOP_NOTIFY_LOCALE: 'zh-TW', REVIEW_REQUESTS: '1' });
+  // The review requests are on by default (REVIEW_REQUESTS unset).
+  Object.assign(shop.deps.env, { SHOP_NOTIFY_EMAIL: [OWNER], SHOP_NOTIFY_LOCALE: 'zh-TW' });
 });
 afterAll(() => shop.close());
 
@@ -133,7 +135,12 @@ describe('the owner’s alert of a low review (owner-review)', () => {
 });
 
 describe('REVIEW_REQUESTS', () => {
-  it('off (0, the default): no review request is queued, however long ago the order was delivered', async () => {
+  it('is on unless set to 0', () => {
+    expect(readEnv({ NODE_ENV: 'test' }).REVIEW_REQUESTS).toBe('1');
+    expect(shop.deps.env.REVIEW_REQUESTS).toBe('1');
+  });
+
+  it('off (0): no review request is queued, however long ago the order was delivered', async () => {
     shop.deps.env.REVIEW_REQUESTS = '0';
     try {
       const o = await reviewOrder(shop);

@@ -10,6 +10,7 @@ import { ordersEn } from './en/orders.ts';
 import { pagesEn } from './en/pages.ts';
 import { paymentEn } from './en/payment.ts';
 import { returnsEn } from './en/returns.ts';
+import { reviewFormEn } from './en/review-form.ts';
 import { runtimeEn } from './en/runtime.ts';
 import { wishlistEn } from './en/wishlist.ts';
 
@@ -29,4 +30,5 @@ export default {
   ...wishlistEn,
   ...lineEn,
   ...returnsEn,
+  ...reviewFormEn,
 } as const;

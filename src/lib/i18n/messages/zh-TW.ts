@@ -10,6 +10,7 @@ import { ordersZhTW } from './zh-TW/orders.ts';
 import { pagesZhTW } from './zh-TW/pages.ts';
 import { paymentZhTW } from './zh-TW/payment.ts';
 import { returnsZhTW } from './zh-TW/returns.ts';
+import { reviewFormZhTW } from './zh-TW/review-form.ts';
 import { runtimeZhTW } from './zh-TW/runtime.ts';
 import { wishlistZhTW } from './zh-TW/wishlist.ts';
 
@@ -29,4 +30,5 @@ export default {
   ...wishlistZhTW,
   ...lineZhTW,
   ...returnsZhTW,
+  ...reviewFormZhTW,
 } as const;

@@ -1,0 +1,31 @@
+import type { reviewsEn } from '../en/reviews.ts';
+
+/** 商品頁與商品卡上的評論（issue 42），只由建置寫入頁面。 */
+export const reviewsZhTW = {
+  'reviews.heading': '顧客評論',
+  'reviews.summary': '平均 {average} 顆星（滿分 5 顆），共 {count} 則評論',
+  'reviews.summaryOne': '平均 {average} 顆星（滿分 5 顆），共 1 則評論',
+  'reviews.starsOf': '{n} 顆星（滿分 5 顆）',
+  'reviews.distribution': '各星等評論數',
+  'reviews.none': '尚無評論。買過的顧客收到商品後就能評論。',
+  'reviews.bought': '{variant}，{month} 購買',
+  'reviews.boughtMonth': '{month} 購買',
+  'reviews.reply': '商店回覆',
+  'reviews.more': '更多評論',
+  'reviews.all': '全部評論',
+  'reviews.sort': '排序',
+  'reviews.sort.newest': '最新',
+  'reviews.sort.highest': '評分最高',
+  'reviews.sort.lowest': '評分最低',
+  'reviews.sort.helpful': '最有幫助',
+  'reviews.filter': '星等',
+  'reviews.filter.all': '全部星等',
+  'reviews.helpful': '有幫助（{count}）',
+  'reviews.helpfulDone': '謝謝你的回饋。',
+  'reviews.helpfulVote': '有幫助',
+  'reviews.writtenOn': '{author}，{date}',
+  'reviews.report': '檢舉',
+  'reviews.reported': '已檢舉，商店會處理。',
+  'reviews.loadFailed': '無法載入評論，請稍後再試。',
+  'reviews.shown': '顯示 {shown} 則，共 {total} 則評論',
+} as const satisfies Record<keyof typeof reviewsEn, string>;
