@@ -87,6 +87,28 @@ export async function listConsoleReviews(deps: Deps, q: ConsoleQuery, locale: Lo
   );
 }
 
+/**
+ * The counts on the console's review tabs: how reviews are moderated (REVIEWS_MODERATION), those
+ * waiting to be published, those reported and still on the pages, and the hidden ones.
+ */
+export async function reviewCounts(deps: Deps) {
+  const k = deps.db.kysely;
+  const count = async (where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) =>
+    Number(
+      (
+        await where(base(k))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    moderation: deps.env.REVIEWS_MODERATION,
+    pending: await count((q) => q.where('r.state', '=', 'pending')),
+    reported: await count((q) => q.where('r.state', '=', 'published').where('r.report_count', '>', 0)),
+    hidden: await count((q) => q.where('r.state', '=', 'hidden')),
+  };
+}
+
 /** One review for the console, or undefined. */
 export async function consoleReview(deps: Deps, id: number, locale: Locale): Promise<ConsoleReview | undefined> {
   const [row] = await consoleRows(deps.db.kysely, (s) => s.where('r.id', '=', id));
