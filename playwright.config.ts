@@ -44,7 +44,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(catalog-import|admin|admin-returns|installments-page)\.spec\.ts/,
+      testIgnore: /(catalog-import|admin|admin-returns|admin-reviews|installments-page)\.spec\.ts/,
     },
     // Change the catalog the others read (the import rebuilds the site; the console imports products
     // and changes a price, which the built listings would then disagree with; the installments'
@@ -52,7 +52,7 @@ export default defineConfig({
     {
       name: 'catalog-import',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: /(catalog-import|admin|admin-returns|installments-page)\.spec\.ts/,
+      testMatch: /(catalog-import|admin|admin-returns|admin-reviews|installments-page)\.spec\.ts/,
       dependencies: ['chromium'],
     },
   ],

@@ -84,7 +84,11 @@ export function ReviewCard(props: { locale: Locale; review: ConsoleReview; onDon
       </p>
       {r.body && <p className="sw-admin-review-body">{r.body}</p>}
       <ul className="sw-admin-review-facts">
-        <li>{t('admin.reviews.variant', { variant: r.variant || '—', bought: r.bought })}</li>
+        <li>
+          {r.variant
+            ? t('admin.reviews.variant', { variant: r.variant, bought: r.bought })
+            : t('admin.reviews.boughtIn', { bought: r.bought })}
+        </li>
         <li>
           <a href={adminPath(locale, 'order', `?no=${encodeURIComponent(r.orderNo)}`)}>
             {t('admin.order.title', { no: r.orderNo })}

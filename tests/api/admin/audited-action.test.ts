@@ -17,8 +17,10 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 class Refusal extends Error {
-  constructor(readonly msg: { zh: string; en: string }) {
+  readonly msg: { zh: string; en: string };
+  constructor(msg: { zh: string; en: string }) {
     super(msg.en);
+    this.msg = msg;
   }
 }
 const THING: ActionSubject = {
