@@ -54,7 +54,8 @@ adminReviews.use('*', adminGate);
 /** GET /?state=published|pending|hidden&stars=&product=<slug>&reported=1&page=&limit= → paged, newest first. */
 adminReviews.get('/', requireStaff, async (c) => {
   const q = queryOf(c, listQuery);
-  return ok(c, await listConsoleReviews(c.get('deps'), { ...q, reported: q.reported === '1' }, c.get('locale')));
+  const stars = q.stars === undefined ? undefined : { min: q.stars, max: q.stars };
+  return ok(c, await listConsoleReviews(c.get('deps'), { ...q, stars, reported: q.reported === '1' }, c.get('locale')));
 });
 
 /** GET /{id} */
