@@ -74,6 +74,13 @@ describe('the review request’s unsubscribe link', () => {
     // Queued before the click: not sent now (the address is checked when it goes).
     await sendDue(shop.deps);
     expect((await queued(again.id)).map((n) => n.state)).toEqual(['skipped']);
+    const why = await shop.deps.db.kysely
+      .selectFrom('notifications')
+      .select('last_error')
+      .where('purpose', '=', 'review-request')
+      .where('order_id', '=', again.id)
+      .executeTakeFirstOrThrow();
+    expect(why.last_error).toContain('the address stopped these mails');
     expect(await requestMails(other.email)).toHaveLength(1);
 
     // Delivered after the click: not even queued. Twice stopped is still stopped.
