@@ -7,9 +7,10 @@
  *   npm run catalog -- publish <handle> | withdraw <handle>
  *   npm run catalog -- log [--limit <n>]
  *   npm run catalog -- waiting   (how many restock alerts wait for each variant)
+ *   npm run catalog -- reviews [--product <slug>] [--stars <n>|<n-m>] [--limit <n>]   (newest first)
  *   npm run catalog -- brands|categories import <file.csv> [--dry-run] | export [--out <file.csv>]
  * Edits accept --by <name> (default: the OS user) for the change log. Texts follow LANG (zh… or en).
- * Exit status: 0 done, 1 refused (nothing changed), 2 wrong usage.
+ * Exit status: 0 done, 1 refused (nothing changed), 2 wrong usage (an unknown flag, a bad value).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -29,28 +30,40 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
 import { pagesUpdateNotice } from '../src/server/ops/page-rebuild-notice.ts';
 import { waitingLines } from '../src/server/restock/waiting-report.ts';
+import { ReviewReportError, reviewLines } from '../src/server/reviews/review-report.ts';
 import { guardConsole } from './lib/terminal.ts';
 
 const USAGE = `usage: npm run catalog -- import <file.csv> [--dry-run] [--withdraw-missing [--yes]] [--photos <folder>]
        npm run catalog -- export [--out <file.csv>]
        npm run catalog -- price <sku> <NT$> | stock <sku> <count> | stock --file <counts.csv>
        npm run catalog -- publish <handle> | withdraw <handle> | log [--limit <n>] | waiting
+       npm run catalog -- reviews [--product <slug>] [--stars <n>|<n-m>] [--limit <n>]
        npm run catalog -- brands|categories import <file.csv> [--dry-run] | export [--out <file.csv>]
        (edits take --by <name>)`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    'dry-run': { type: 'boolean', default: false },
-    'withdraw-missing': { type: 'boolean', default: false },
-    yes: { type: 'boolean', default: false },
-    photos: { type: 'string' },
-    out: { type: 'string' },
-    file: { type: 'string' },
-    by: { type: 'string' },
-    limit: { type: 'string', default: '50' },
-  },
-});
+const OPTIONS = {
+  'dry-run': { type: 'boolean', default: false },
+  'withdraw-missing': { type: 'boolean', default: false },
+  yes: { type: 'boolean', default: false },
+  photos: { type: 'string' },
+  out: { type: 'string' },
+  file: { type: 'string' },
+  by: { type: 'string' },
+  limit: { type: 'string', default: '50' },
+  product: { type: 'string' },
+  stars: { type: 'string' },
+} as const;
+
+/** The command line, or the usage with what was wrong (an unknown flag, a flag without its value): exit 2. */
+function readArgs() {
+  try {
+    return parseArgs({ allowPositionals: true, options: OPTIONS });
+  } catch (err) {
+    console.error(`${err instanceof Error ? terminalSafe(err.message) : String(err)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { positionals, values } = readArgs();
 const [command, ...args] = positionals;
 const locale = toolLocale();
 const by = values.by || userInfo().username;
@@ -114,6 +127,9 @@ try {
       );
     process.exitCode = report.problems.length ? 1 : 0;
     if (!report.problems.length && !values['dry-run']) console.log(await pagesUpdateNotice(db, locale, Date.now()));
+  } else if (command === 'reviews' && !args.length) {
+    const flags = { product: values.product, stars: values.stars, limit: values.limit };
+    for (const line of await reviewLines({ db }, flags, locale)) console.log(line);
   } else if (command === 'waiting') {
     for (const line of await waitingLines({ db }, locale)) console.log(line);
   } else if (command && ['price', 'stock', 'publish', 'withdraw', 'log'].includes(command)) {
@@ -132,9 +148,14 @@ try {
     process.exitCode = 2;
   }
 } catch (err) {
-  if (!(err instanceof CatalogEditError)) throw err;
-  console.error(err.message);
-  process.exitCode = 1;
+  if (err instanceof ReviewReportError) {
+    console.error(err.message);
+    process.exitCode = err.exitCode;
+  } else {
+    if (!(err instanceof CatalogEditError)) throw err;
+    console.error(err.message);
+    process.exitCode = 1;
+  }
 } finally {
   await db.close();
 }

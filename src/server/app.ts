@@ -41,6 +41,7 @@ import { orderReturns } from './returns/returns.routes.ts';
 import { adminRefunds, adminReturns } from './returns/returns-admin.routes.ts';
 import { subscribeReturns } from './returns/returns-hooks.ts';
 import { orderReviews } from './reviews/order-reviews.routes.ts';
+import { reviewMails } from './reviews/review-mail.routes.ts';
 import { productReviews } from './reviews/reviews.routes.ts';
 import { adminReviews } from './reviews/reviews-admin.routes.ts';
 import { subscribeReviews } from './reviews/reviews-hooks.ts';
@@ -160,6 +161,7 @@ export function createApp(deps: Deps) {
   api.route('/returns', returnParcelNotices);
   api.route('/returns', allowanceNotices);
   api.route('/restock-alerts', restockAlerts);
+  api.route('/review-mails', reviewMails);
   api.route('/wishlist', wishlist);
   api.route('/health', health);
   api.route('/metrics', metrics);

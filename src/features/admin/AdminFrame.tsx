@@ -11,6 +11,7 @@ const MENU: { page: AdminPage; ownerOnly?: boolean }[] = [
   { page: 'today' },
   { page: 'orders' },
   { page: 'returns' },
+  { page: 'reviews' },
   { page: 'catalog' },
   { page: 'promotions', ownerOnly: true },
   { page: 'staff', ownerOnly: true },

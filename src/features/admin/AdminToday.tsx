@@ -8,6 +8,7 @@ import { OrderTable } from './OrderTable.tsx';
 import type { OrderRow } from './order-types.ts';
 import { adminPath } from './paths.ts';
 import { RETURN_VIEWS, type ReturnCounts } from './return-types.ts';
+import type { ReviewCounts } from './review-types.ts';
 import { Notice, Section, Table } from './ui.tsx';
 
 interface Day {
@@ -33,6 +34,7 @@ interface TodayView {
   soldOutTotal: number;
   lowStockAt: number;
   returns: ReturnCounts;
+  reviews?: ReviewCounts;
 }
 
 function Body({ locale }: { locale: Locale }) {
@@ -88,6 +90,30 @@ function Body({ locale }: { locale: Locale }) {
           ))}
         </ul>
       </Section>
+      {view.reviews && (
+        <Section title={t('admin.reviews.today')}>
+          <ul className="sw-admin-list">
+            {view.reviews.moderation === 'pre' && (
+              <li>
+                <a href={adminPath(locale, 'reviews', '?view=new')}>
+                  {t('admin.reviews.todayCount', {
+                    label: t('admin.reviews.state.pending'),
+                    count: view.reviews.pending,
+                  })}
+                </a>
+              </li>
+            )}
+            <li>
+              <a href={adminPath(locale, 'reviews', '?view=reported')}>
+                {t('admin.reviews.todayCount', {
+                  label: t('admin.reviews.view.reported'),
+                  count: view.reviews.reported,
+                })}
+              </a>
+            </li>
+          </ul>
+        </Section>
+      )}
       <Section title={t('admin.today.needsAction')}>
         {view.needsAction.length ? (
           <OrderTable locale={locale} label={t('admin.today.needsAction')} rows={view.needsAction} />

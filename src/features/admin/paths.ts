@@ -9,6 +9,7 @@ export const ADMIN = {
   order: '/admin/order',
   returns: '/admin/returns',
   return: '/admin/return',
+  reviews: '/admin/reviews',
   catalog: '/admin/catalog',
   promotions: '/admin/promotions',
   staff: '/admin/staff',

@@ -29,6 +29,7 @@ import * as m024 from './migrations/024_return_parcels.ts';
 import * as m025 from './migrations/025_refund_cancel.ts';
 import * as m026 from './migrations/026_installments_wallets.ts';
 import * as m027 from './migrations/027_reviews.ts';
+import * as m028 from './migrations/028_review_mail_stops.ts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
@@ -61,6 +62,7 @@ const MIGRATIONS: { name: string; up: typeof m001.up }[] = [
   { name: '025_refund_cancel', up: m025.up },
   { name: '026_installments_wallets', up: m026.up },
   { name: '027_reviews', up: m027.up },
+  { name: '028_review_mail_stops', up: m028.up },
 ];
 
 /**

@@ -52,7 +52,7 @@ import type {
   WishlistItemsTable,
 } from './tables/restock.ts';
 import type { RefundsTable, ReturnEventsTable, ReturnLinesTable, ReturnsTable } from './tables/returns.ts';
-import type { ReviewHelpfulTable, ReviewReportsTable, ReviewsTable } from './tables/reviews.ts';
+import type { ReviewHelpfulTable, ReviewMailStopsTable, ReviewReportsTable, ReviewsTable } from './tables/reviews.ts';
 import type { ShipmentEventsTable, ShipmentNoticesTable, ShipmentsTable } from './tables/shipping.ts';
 import type {
   SimCvsStoresTable,
@@ -139,6 +139,7 @@ export interface Database {
   reviews: ReviewsTable;
   review_helpful: ReviewHelpfulTable;
   review_reports: ReviewReportsTable;
+  review_mail_stops: ReviewMailStopsTable;
   return_lines: ReturnLinesTable;
   return_events: ReturnEventsTable;
   refunds: RefundsTable;

@@ -6,6 +6,8 @@ export interface Composed {
   subject: string;
   paragraphs: string[];
   link?: { label: string; href: string } | undefined;
+  /** The link that stops mails of this kind: last in the mail, and in its List-Unsubscribe header. */
+  stop?: { label: string; href: string } | undefined;
 }
 
 /** A rendered mail: the plain text and its HTML twin, with the one link it carries. */
@@ -14,6 +16,8 @@ export interface RenderedMail {
   text: string;
   html: string;
   link: string;
+  /** List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058's one-click POST to the same link). */
+  headers?: Record<string, string>;
 }
 
 export const money = (n: number) => `NT$${Number(n).toLocaleString('en-US')}`;
@@ -39,9 +43,18 @@ export function when(ms: number, locale: string): string {
  */
 export function render(c: Composed, lang: string): RenderedMail {
   const href = c.link && /^https?:\/\//.test(c.link.href) ? c.link.href : '';
-  const text = [...c.paragraphs, ...(href && c.link ? [`${c.link.label}: ${href}`] : [])].join('\n\n');
+  const stop = c.stop && /^https?:\/\//.test(c.stop.href) ? c.stop : undefined;
+  const text = [
+    ...c.paragraphs,
+    ...(href && c.link ? [`${c.link.label}: ${href}`] : []),
+    ...(stop ? [`${stop.label}: ${stop.href}`] : []),
+  ].join('\n\n');
   const body = c.paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`);
   if (href && c.link) body.push(`<p><a href="${escapeHtml(href)}">${escapeHtml(c.link.label)}</a></p>`);
+  if (stop) body.push(`<p><small><a href="${escapeHtml(stop.href)}">${escapeHtml(stop.label)}</a></small></p>`);
   const html = `<!doctype html><html lang="${lang === 'en' ? 'en' : 'zh-Hant-TW'}"><head><meta charset="utf-8"><title>${escapeHtml(c.subject)}</title></head><body>${body.join('')}</body></html>`;
-  return { subject: c.subject, text, html, link: href };
+  const headers = stop
+    ? { 'List-Unsubscribe': `<${stop.href}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    : undefined;
+  return { subject: c.subject, text, html, link: href, ...(headers ? { headers } : {}) };
 }

@@ -188,17 +188,23 @@ export const notifyReturnRequested = (k: Writer, returnId: number, orderId: numb
   notifyOwner(k, 'owner-return-requested', `return:${returnId}`, { orderId, now });
 
 /**
- * The shopper's one mail asking for reviews of delivered order `orderId`, its `link` to the review
- * form in the payload. Returns whether this call wrote it (false: it was written before).
+ * The shopper's one mail asking for reviews of delivered order `orderId`, with its `link` to the
+ * review form and its `stop` link (no more of these mails) in the payload. Returns whether this
+ * call wrote it (false: it was written before).
  */
-export const notifyReviewRequest = (k: Writer, orderId: number, link: string, now: number): Promise<boolean> =>
+export const notifyReviewRequest = (
+  k: Writer,
+  orderId: number,
+  links: { link: string; stop: string },
+  now: number,
+): Promise<boolean> =>
   put(k, {
     purpose: 'review-request',
     subject: `order:${orderId}`,
     recipient: 'shopper',
     orderId,
     now,
-    payload: { link },
+    payload: links,
   });
 
 /** The owner's alert of a low review (mail and webhook), once per review. */

@@ -19,10 +19,21 @@ async function hasReturn(deps: Deps, orderId: number): Promise<boolean> {
   return r !== undefined;
 }
 
+/** Whether `to` asked for no more review requests (the link in an earlier one). */
+async function stopped(deps: Deps, to: string): Promise<boolean> {
+  const row = await deps.db.kysely
+    .selectFrom('review_mail_stops')
+    .select('email')
+    .where('email', '=', to.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The review request of order `orderId`, with the link to the review form for its products
- * (`payload.link`); undefined when it has no address, or has been cancelled or returned since it was
- * queued (then it never goes).
+ * (`payload.link`) and the one that stops these mails (`payload.stop`, also its List-Unsubscribe
+ * header); undefined when it has no address, its address asked for no more of them, or the order
+ * has been cancelled or returned since it was queued (then it never goes).
  */
 export async function reviewRequestMail(
   deps: Deps,
@@ -32,7 +43,7 @@ export async function reviewRequestMail(
   const o = await readMailOrder(deps.db.kysely, orderId);
   if (!o || o.state === 'cancelled' || typeof payload.link !== 'string') return undefined;
   const to = shopperAddress(o);
-  if (!to || (await hasReturn(deps, orderId))) return undefined;
+  if (!to || (await hasReturn(deps, orderId)) || (await stopped(deps, to))) return undefined;
   const l: Locale = o.locale === 'en' ? 'en' : 'zh-TW';
   const names = [...new Set(o.lines.map((x) => (en(l) ? x.name_en || x.name_zh : x.name_zh)))];
   const mail = render(
@@ -49,6 +60,10 @@ export async function reviewRequestMail(
         t(l, '每件商品只需給 1 到 5 顆星，文字可以不填。', 'Give each product 1 to 5 stars; words are optional.'),
       ],
       link: { label: t(l, '撰寫評論', 'Write a review'), href: payload.link },
+      stop:
+        typeof payload.stop === 'string'
+          ? { label: t(l, '不想再收到評論邀請', 'No more review requests'), href: payload.stop }
+          : undefined,
     },
     l,
   );

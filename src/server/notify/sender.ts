@@ -118,7 +118,10 @@ async function deliver(deps: Deps, row: Row): Promise<string> {
   if (row.recipient === 'shopper') {
     if (row.order_id === null) throw new Nowhere('no order');
     const m = await anyShopperMail(deps, { ...row, order_id: row.order_id }, payload);
-    if (!m) throw new Nowhere('the order has no email address');
+    if (!m)
+      throw new Nowhere(
+        'no email address, or nothing to send any more (cancelled, returned, or the address stopped these mails)',
+      );
     if (m === 'wait') throw new NotYet('waiting for the ATM account or store code, a return code or the e-invoice');
     if (mailFault()) throw new Error('mail server down (test fault email.down or email.flaky)');
     await deps.mail.send({ to: m.to, purpose: row.purpose, ...m.mail, messageId });

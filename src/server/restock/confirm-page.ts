@@ -1,7 +1,7 @@
 import type { Locale } from '../../config.ts';
 import { escapeHtml } from '../../lib/not-found.ts';
+import { askForm, linkAnswerPage } from '../common/link-page.ts';
 import type { Confirmed } from './alerts.ts';
-import { askForm, restockPage } from './unsubscribe-page.ts';
 
 const TEXT = {
   title: { 'zh-TW': '確認到貨通知', en: 'Confirm the restock alert' },
@@ -46,5 +46,5 @@ export function confirmPage(
     state === 'ask'
       ? askForm(t('ask'), '/api/restock-alerts/confirm', opts.token ?? '', t('confirm'))
       : `<p role="status">${t(state)}</p>`;
-  return restockPage(locale, t('title'), body, opts.site);
+  return linkAnswerPage(locale, t('title'), body, opts.site);
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '../../config.ts';
 import { escapeHtml } from '../../lib/not-found.ts';
+import { askForm, linkAnswerPage } from '../common/link-page.ts';
 
 const TEXT = {
   title: { 'zh-TW': '取消到貨通知', en: 'Stop restock alerts' },
@@ -32,17 +33,5 @@ export function unsubscribePage(
     state === 'ask'
       ? askForm(t('ask'), '/api/restock-alerts/unsubscribe', opts.token ?? '', t('confirm'))
       : `<p role="status">${t(state === 'done' ? 'done' : 'invalid')}</p>`;
-  return restockPage(locale, t('title'), body, opts.site);
-}
-
-/** A question and the one button that answers it by POST (the token travels in the form). */
-export const askForm = (question: string, action: string, token: string, button: string) =>
-  `<p>${question}</p><form method="post" action="${action}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${button}</button></form>`;
-
-const HOME = { 'zh-TW': '回到聲林音響', en: 'Back to Soundwood Audio' } as const;
-
-/** The page around a restock link's answer (`title` and `body` already escaped), with a link home. */
-export function restockPage(locale: Locale, title: string, body: string, site: string): string {
-  const home = `${site.replace(/\/$/, '')}${locale === 'en' ? '/en/' : '/'}`;
-  return `<!doctype html><html lang="${locale === 'en' ? 'en' : 'zh-Hant-TW'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font:1rem/1.6 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a;background:#fff}button{font:inherit;min-height:44px;padding:0 1.2rem;border:0;border-radius:6px;background:#1f4d3a;color:#fff;cursor:pointer}a{color:#1f4d3a}</style></head><body><main><h1>${title}</h1>${body}<p><a href="${escapeHtml(home)}">${escapeHtml(HOME[locale])}</a></p></main></body></html>`;
+  return linkAnswerPage(locale, t('title'), body, opts.site);
 }

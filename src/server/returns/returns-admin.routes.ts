@@ -2,10 +2,10 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { actorOf, pageQuery } from '../admin/admin-common.ts';
 import { audited } from '../admin/audit.ts';
+import { type ActionSubject, auditedAction, auditedRefusable } from '../admin/audited-action.ts';
 import { type AdminEnv, adminGate, requireOwner, requireStaff, staffOf } from '../admin/staff-auth.ts';
 import { ok } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
-import { pick } from '../common/i18n.ts';
 import { textField } from '../common/text-rules.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import { ReturnActionError } from './refund.ts';
@@ -62,33 +62,17 @@ async function optionalBody<S extends z.ZodType>(c: Context<AdminEnv>, schema: S
 }
 
 /**
- * One return action from the console: the return must exist (404), the same service as the CLI
- * does the work, the audit log records it done or refused under the return's order, and a refusal
- * by the return's rules answers 409 RETURN_ACTION_REFUSED in the caller's language.
+ * What the console's return actions act on: the same service as the CLI does the work, and a
+ * refusal by the return's rules answers 409 RETURN_ACTION_REFUSED in the caller's language.
  */
-async function act(c: Context<AdminEnv>, action: string, detail: string, run: (id: number) => Promise<unknown>) {
-  const raw = c.req.param('id') ?? '';
-  if (!ID_RE.test(raw)) throw new ApiError('RETURN_NOT_FOUND');
-  const id = Number(raw);
-  const deps = c.get('deps');
-  const no = await orderNoOfReturn(deps, id);
-  if (!no) throw new ApiError('RETURN_NOT_FOUND');
-  try {
-    await audited(
-      deps,
-      actorOf(staffOf(c), c.get('ip')),
-      action,
-      no,
-      [`return ${id}`, detail].filter(Boolean).join(' '),
-      () => run(id),
-    );
-  } catch (err) {
-    if (err instanceof ReturnActionError)
-      throw new ApiError('RETURN_ACTION_REFUSED', { params: { reason: pick(err.msg, c.get('locale')) } });
-    throw err;
-  }
-  return ok(c, await returnForShop(deps, id, c.get('locale')));
-}
+const RETURN: ActionSubject = {
+  noun: 'return',
+  notFound: 'RETURN_NOT_FOUND',
+  orderNoOf: orderNoOfReturn,
+  view: returnForShop,
+  refusalOf: (err) => (err instanceof ReturnActionError ? err.msg : undefined),
+  refused: 'RETURN_ACTION_REFUSED',
+};
 
 /**
  * The console's returns (issue 40), at `/api/admin/returns`: the list and one return for staff and
@@ -134,26 +118,28 @@ adminReturns.get('/:id/bank', requireOwner('refunds'), noQuery, async (c) => {
 /** POST /{id}/approve [{method: parcel|shopper|shop}]: a parcel by default where the carrier takes one back; again to retry a failed booking. */
 adminReturns.post('/:id/approve', requireStaff, noQuery, async (c) => {
   const { method } = await optionalBody(c, approveBody);
-  return act(c, 'return-approve', method ?? '', (id) => approveReturn(c.get('deps'), id, method));
+  return auditedAction(c, RETURN, 'return-approve', method ?? '', (id) => approveReturn(c.get('deps'), id, method));
 });
 
 /** POST /{id}/reject {reason} */
 adminReturns.post('/:id/reject', requireStaff, noQuery, async (c) => {
   const { reason } = await jsonBody(c, rejectBody);
-  return act(c, 'return-reject', reason, (id) => rejectReturn(c.get('deps'), id, reason));
+  return auditedAction(c, RETURN, 'return-reject', reason, (id) => rejectReturn(c.get('deps'), id, reason));
 });
 
 /** POST /{id}/receive {lines: [{sku, received_quantity, damaged_quantity}]} */
 adminReturns.post('/:id/receive', requireStaff, noQuery, async (c) => {
   const { lines } = await jsonBody(c, receiveBody);
   const detail = lines.map((l) => `${l.sku} ${l.received_quantity}/${l.damaged_quantity}`).join(', ');
-  return act(c, 'return-receive', detail, (id) => receiveReturn(c.get('deps'), id, lines));
+  return auditedAction(c, RETURN, 'return-receive', detail, (id) => receiveReturn(c.get('deps'), id, lines));
 });
 
 /** POST /{id}/refund [{reference}] (owner): a card through ECPay; a transfer marked done with its reference. */
 adminReturns.post('/:id/refund', requireOwner('refunds'), noQuery, async (c) => {
   const { reference } = await optionalBody(c, refundBody);
-  return act(c, 'return-refund', reference ?? '', (id) => refundReturn(c.get('deps'), id, { reference }));
+  return auditedAction(c, RETURN, 'return-refund', reference ?? '', (id) =>
+    refundReturn(c.get('deps'), id, { reference }),
+  );
 });
 
 const refundsQuery = z.strictObject({
@@ -182,29 +168,12 @@ async function refundOfPath(c: Context<AdminEnv>): Promise<{ id: number; no: str
   return { id: Number(raw), no };
 }
 
-/** Runs a refund action audited under the refund's order; a refusal is 409 in the caller's language. */
-async function refundAction<T>(
-  c: Context<AdminEnv>,
-  action: string,
-  no: string,
-  detail: string,
-  run: () => Promise<T>,
-) {
-  try {
-    return await audited(c.get('deps'), actorOf(staffOf(c), c.get('ip')), action, no, detail, run);
-  } catch (err) {
-    if (err instanceof ReturnActionError)
-      throw new ApiError('RETURN_ACTION_REFUSED', { params: { reason: pick(err.msg, c.get('locale')) } });
-    throw err;
-  }
-}
-
 /** POST /{id}/send [{reference}] (owner) → the refund as listed. */
 adminRefunds.post('/:id/send', requireOwner('refunds'), noQuery, async (c) => {
   const { id, no } = await refundOfPath(c);
   const deps = c.get('deps');
   const { reference } = await optionalBody(c, refundBody);
-  await refundAction(c, 'refund-send', no, [`refund ${id}`, reference].filter(Boolean).join(' '), () =>
+  await auditedRefusable(c, RETURN, 'refund-send', no, [`refund ${id}`, reference].filter(Boolean).join(' '), () =>
     sendRefundForShop(deps, id, { reference }),
   );
   return ok(c, await refundForShop(deps, id));
@@ -219,7 +188,7 @@ adminRefunds.post('/:id/cancel', requireOwner('refunds'), noQuery, async (c) => 
   const { id, no } = await refundOfPath(c);
   const deps = c.get('deps');
   const { reason } = await jsonBody(c, cancelBody);
-  const done = await refundAction(c, 'refund-cancel', no, `refund ${id} ${reason}`, () =>
+  const done = await auditedRefusable(c, RETURN, 'refund-cancel', no, `refund ${id} ${reason}`, () =>
     cancelRefund(deps, id, reason),
   );
   return ok(c, { ...(await refundForShop(deps, id)), allowance_settled: done.allowanceSettled });

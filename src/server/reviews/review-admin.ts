@@ -54,20 +54,28 @@ export type ConsoleReview = ReturnType<typeof consoleView>;
 
 export interface ConsoleQuery {
   state?: ReviewState | undefined;
-  stars?: number | undefined;
+  /** Stars from `min` to `max` (one number: both the same). */
+  stars?: { min: number; max: number } | undefined;
   product?: string | undefined;
   reported?: boolean | undefined;
   page: number;
   limit: number;
 }
 
-/** The console's reviews, newest first: by state, stars, product (slug) and reported ones. */
-export async function listConsoleReviews(deps: Deps, q: ConsoleQuery, locale: Locale): Promise<Paged<ConsoleReview>> {
+/**
+ * The console's reviews, newest first: by state, stars, product (slug) and reported ones. The
+ * console's API and the owner's `npm run catalog -- reviews` both read them here.
+ */
+export async function listConsoleReviews(
+  deps: Pick<Deps, 'db'>,
+  q: ConsoleQuery,
+  locale: Locale,
+): Promise<Paged<ConsoleReview>> {
   const k = deps.db.kysely;
   const filter = (s: ReturnType<typeof base>) => {
     let out = s;
     if (q.state) out = out.where('r.state', '=', q.state);
-    if (q.stars !== undefined) out = out.where('r.stars', '=', q.stars);
+    if (q.stars) out = out.where('r.stars', '>=', q.stars.min).where('r.stars', '<=', q.stars.max);
     if (q.product) out = out.where('p.slug', '=', q.product);
     if (q.reported) out = out.where('r.report_count', '>', 0);
     return out;
@@ -85,6 +93,28 @@ export async function listConsoleReviews(deps: Deps, q: ConsoleQuery, locale: Lo
     q.page,
     q.limit,
   );
+}
+
+/**
+ * The counts on the console's review tabs: how reviews are moderated (REVIEWS_MODERATION), those
+ * waiting to be published, those reported and still on the pages, and the hidden ones.
+ */
+export async function reviewCounts(deps: Deps) {
+  const k = deps.db.kysely;
+  const count = async (where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) =>
+    Number(
+      (
+        await where(base(k))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    moderation: deps.env.REVIEWS_MODERATION,
+    pending: await count((q) => q.where('r.state', '=', 'pending')),
+    reported: await count((q) => q.where('r.state', '=', 'published').where('r.report_count', '>', 0)),
+    hidden: await count((q) => q.where('r.state', '=', 'hidden')),
+  };
 }
 
 /** One review for the console, or undefined. */

@@ -2,6 +2,7 @@ import { REVIEW_REQUEST_BATCH, REVIEW_REQUEST_DAYS, REVIEW_REQUEST_LATE_DAYS } f
 import { newSecret, sha256 } from '../common/tokens.ts';
 import type { Deps } from '../context.ts';
 import { notifyReviewRequest } from '../notify/outbox.ts';
+import { mailAddressSql, stopLink, stopToken } from './review-mail-stop.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -19,7 +20,8 @@ export function reviewFormLink(siteUrl: string, o: { no: string; locale: string 
  * Queues the one mail asking for reviews of each order delivered or picked up REVIEW_REQUEST_DAYS
  * ago (not more than REVIEW_REQUEST_LATE_DAYS later): not for a cancelled order or one with a return
  * (asked, or more), never twice (the outbox's unique key: two servers queue it once). A guest's
- * link carries a new private key of its own. Returns how many it queued.
+ * link carries a new private key of its own; each mail carries a link that stops them (not queued
+ * for an address that used it). Returns how many it queued.
  */
 export async function queueReviewRequests(deps: Deps, now: number): Promise<number> {
   // On unless the shop turned the mails off (REVIEW_REQUESTS=0).
@@ -30,6 +32,7 @@ export async function queueReviewRequests(deps: Deps, now: number): Promise<numb
   const rows = await k
     .selectFrom('orders as o')
     .innerJoin('order_events as e', 'e.order_id', 'o.id')
+    .leftJoin('members as m', 'm.id', 'o.member_id')
     .select(['o.id', 'o.no', 'o.locale', 'o.member_id'])
     .where('o.state', 'in', ['delivered', 'picked_up', 'completed'])
     .where('e.state', 'in', ['delivered', 'picked_up'])
@@ -58,6 +61,12 @@ export async function queueReviewRequests(deps: Deps, now: number): Promise<numb
         ),
       ),
     )
+    // Not to an address that asked for no more of these mails.
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('review_mail_stops as s').select('s.email').where('s.email', '=', mailAddressSql)),
+      ),
+    )
     .groupBy(['o.id', 'o.no', 'o.locale', 'o.member_id'])
     .orderBy('o.id')
     .limit(REVIEW_REQUEST_BATCH)
@@ -73,7 +82,11 @@ export async function queueReviewRequests(deps: Deps, now: number): Promise<numb
         .insertInto('order_guest_keys')
         .values({ key_hash: sha256(key), order_id: o.id, created_at: now })
         .execute();
-    const written = await notifyReviewRequest(k, o.id, reviewFormLink(deps.env.SITE_URL, o, key), now);
+    const links = {
+      link: reviewFormLink(deps.env.SITE_URL, o, key),
+      stop: stopLink(deps.env.SITE_URL, await stopToken(deps.db, o.id)),
+    };
+    const written = await notifyReviewRequest(k, o.id, links, now);
     if (written) queued++;
     else if (key) await k.deleteFrom('order_guest_keys').where('key_hash', '=', sha256(key)).execute();
   }

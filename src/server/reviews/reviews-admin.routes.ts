@@ -1,12 +1,11 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { REVIEW_HIDE_REASON_MAX, REVIEW_REPLY_MAX } from '../../config.ts';
-import { actorOf, pageQuery } from '../admin/admin-common.ts';
-import { audited } from '../admin/audit.ts';
-import { type AdminEnv, adminGate, requireStaff, staffOf } from '../admin/staff-auth.ts';
+import { pageQuery } from '../admin/admin-common.ts';
+import { type ActionSubject, auditedAction } from '../admin/audited-action.ts';
+import { type AdminEnv, adminGate, requireStaff } from '../admin/staff-auth.ts';
 import { ok } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
-import { pick } from '../common/i18n.ts';
 import { textField } from '../common/text-rules.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
 import {
@@ -35,34 +34,15 @@ const reasonBody = z.strictObject({
 });
 const replyBody = z.strictObject({ reply: textField({ max: REVIEW_REPLY_MAX, multiline: true, visible: true }) });
 
-/**
- * One review action from the console: the review must exist (404), the audit log records it done or
- * refused under the review's order, and a move its state does not allow answers 409
- * REVIEW_ACTION_REFUSED in the caller's language. Answers the review as the console shows it.
- */
-async function act(c: Context<AdminEnv>, action: string, detail: string, run: (id: number) => Promise<unknown>) {
-  const raw = c.req.param('id') ?? '';
-  if (!ID_RE.test(raw)) throw new ApiError('REVIEW_NOT_FOUND');
-  const id = Number(raw);
-  const deps = c.get('deps');
-  const no = await orderNoOfReview(deps, id);
-  if (!no) throw new ApiError('REVIEW_NOT_FOUND');
-  try {
-    await audited(
-      deps,
-      actorOf(staffOf(c), c.get('ip')),
-      action,
-      no,
-      [`review ${id}`, detail].filter(Boolean).join(' '),
-      () => run(id),
-    );
-  } catch (err) {
-    if (err instanceof ReviewActionError)
-      throw new ApiError('REVIEW_ACTION_REFUSED', { params: { reason: pick(err.msg, c.get('locale')) } });
-    throw err;
-  }
-  return ok(c, await consoleReview(deps, id, c.get('locale')));
-}
+/** What the console's review actions act on: refusals answer 409 REVIEW_ACTION_REFUSED with why. */
+const REVIEW: ActionSubject = {
+  noun: 'review',
+  notFound: 'REVIEW_NOT_FOUND',
+  orderNoOf: orderNoOfReview,
+  view: consoleReview,
+  refusalOf: (err) => (err instanceof ReviewActionError ? err.msg : undefined),
+  refused: 'REVIEW_ACTION_REFUSED',
+};
 
 /**
  * The console's reviews (issue 42), at `/api/admin/reviews`, for staff and owner: the list with its
@@ -74,7 +54,8 @@ adminReviews.use('*', adminGate);
 /** GET /?state=published|pending|hidden&stars=&product=<slug>&reported=1&page=&limit= → paged, newest first. */
 adminReviews.get('/', requireStaff, async (c) => {
   const q = queryOf(c, listQuery);
-  return ok(c, await listConsoleReviews(c.get('deps'), { ...q, reported: q.reported === '1' }, c.get('locale')));
+  const stars = q.stars === undefined ? undefined : { min: q.stars, max: q.stars };
+  return ok(c, await listConsoleReviews(c.get('deps'), { ...q, stars, reported: q.reported === '1' }, c.get('locale')));
 });
 
 /** GET /{id} */
@@ -89,22 +70,22 @@ adminReviews.get('/:id', requireStaff, noQuery, async (c) => {
 /** POST /{id}/hide {reason} */
 adminReviews.post('/:id/hide', requireStaff, noQuery, async (c) => {
   const { reason } = await jsonBody(c, reasonBody);
-  return act(c, 'review-hide', reason, (id) => hideReview(c.get('deps'), id, reason));
+  return auditedAction(c, REVIEW, 'review-hide', reason, (id) => hideReview(c.get('deps'), id, reason));
 });
 
 /** POST /{id}/unhide {reason} */
 adminReviews.post('/:id/unhide', requireStaff, noQuery, async (c) => {
   const { reason } = await jsonBody(c, reasonBody);
-  return act(c, 'review-unhide', reason, (id) => unhideReview(c.get('deps'), id, reason));
+  return auditedAction(c, REVIEW, 'review-unhide', reason, (id) => unhideReview(c.get('deps'), id, reason));
 });
 
 /** POST /{id}/publish: a review waiting under REVIEWS_MODERATION=pre goes on the pages. */
 adminReviews.post('/:id/publish', requireStaff, noQuery, async (c) => {
-  return act(c, 'review-publish', '', (id) => publishReview(c.get('deps'), id));
+  return auditedAction(c, REVIEW, 'review-publish', '', (id) => publishReview(c.get('deps'), id));
 });
 
 /** POST /{id}/reply {reply}: the shop's public reply under the review ('' removes it). */
 adminReviews.post('/:id/reply', requireStaff, noQuery, async (c) => {
   const { reply } = await jsonBody(c, replyBody);
-  return act(c, 'review-reply', '', (id) => replyToReview(c.get('deps'), id, reply));
+  return auditedAction(c, REVIEW, 'review-reply', '', (id) => replyToReview(c.get('deps'), id, reply));
 });

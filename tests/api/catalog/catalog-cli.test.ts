@@ -64,6 +64,25 @@ describe('npm run catalog', () => {
     expect((await catalog(['log'])).stdout).toMatch(/店長 {2}price {2}AUR-ONE-WAL-S {2}12990 → 9990/);
   });
 
+  it('lists reviews, and says what is wrong with a bad or unknown flag (exit 2) or an unknown product (exit 1)', async () => {
+    const none = await catalog(['reviews', '--stars', '1-2']);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('No reviews match.\n');
+    const zh = await catalog(['reviews', '--stars', '0-9'], 'zh_TW.UTF-8');
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toContain('--stars 要寫 1 到 5 的星數');
+    const unknownFlag = await catalog(['reviews', '--star', '2']);
+    expect(unknownFlag.code).toBe(2);
+    expect(unknownFlag.stderr).toContain("Unknown option '--star'");
+    expect(unknownFlag.stderr).toContain('npm run catalog -- reviews [--product <slug>]');
+    const noValue = await catalog(['reviews', '--product']);
+    expect(noValue.code).toBe(2);
+    expect(noValue.stderr).toContain('--product');
+    const noProduct = await catalog(['reviews', '--product', 'no-such-speaker']);
+    expect(noProduct.code).toBe(1);
+    expect(noProduct.stderr).toContain('No product has the slug "no-such-speaker".');
+  });
+
   it('exits 1 on a refused edit and 2 on wrong usage', async () => {
     expect((await catalog(['stock', 'NOPE', '3'])).code).toBe(1);
     expect((await catalog(['frobnicate'])).code).toBe(2);

@@ -109,3 +109,21 @@ describe('REVIEWS_MODERATION=pre', () => {
     expect(await listed(pre, o)).toEqual([]);
   });
 });
+
+describe("the console's Today", () => {
+  it('counts the reviews of each tab: waiting to be published (pre), reported and still shown, hidden', async () => {
+    const today = async (shop: TestShop, who: TestStaff) =>
+      (await shop.call('GET', '/api/admin/today', { token: who.token })).json.result.reviews;
+    const before = await today(pre, preStaff);
+    expect(before.moderation).toBe('pre');
+    const o = await reviewOrder(pre);
+    const id = (await postReview(pre, o, { stars: 4 })).json.result.id;
+    expect(await today(pre, preStaff)).toEqual({ ...before, pending: before.pending + 1 });
+    await admin(pre, preStaff, 'POST', `/${id}/publish`);
+    await pre.call('POST', `/api/products/${o.slug}/reviews/${id}/report`, { ip: '203.0.113.91' });
+    expect(await today(pre, preStaff)).toEqual({ ...before, reported: before.reported + 1 });
+    await admin(pre, preStaff, 'POST', `/${id}/hide`, { reason: '廣告' });
+    expect(await today(pre, preStaff)).toEqual({ ...before, hidden: before.hidden + 1 });
+    expect((await today(post, staff)).moderation).toBe('post');
+  });
+});

@@ -44,3 +44,9 @@ export interface ReviewReportsTable {
   reason: Generated<string>;
   created_at: number;
 }
+
+/** An address (lower-cased) that asked for no more review-request mails. */
+export interface ReviewMailStopsTable {
+  email: string;
+  created_at: number;
+}

@@ -1,8 +1,11 @@
+import { adminReviewsEn } from './admin-reviews.ts';
+
 /**
  * The owner's console (issue 31). (English) Not part of the storefront's locale file: the console's
  * islands load this file alone (src/features/admin/i18n.ts), so no storefront page downloads it.
  */
 export const adminEn = {
+  ...adminReviewsEn,
   'admin.name': 'Console',
   'admin.skip': 'Skip to content',
   'admin.language': '中文',

@@ -1,8 +1,11 @@
+import { adminReviewsZhTW } from './admin-reviews.ts';
+
 /**
  * The owner's console (issue 31). (zh-TW) Not part of the storefront's locale file: the console's
  * islands load this file alone (src/features/admin/i18n.ts), so no storefront page downloads it.
  */
 export const adminZhTW = {
+  ...adminReviewsZhTW,
   'admin.name': '管理後台',
   'admin.skip': '跳到主要內容',
   'admin.language': 'English',
