@@ -14,30 +14,45 @@ export interface TestS3 {
   endpoint: string;
   /** Stops answering: every later request is refused (a connection error), as a bucket gone down. */
   stop(): Promise<void>;
+  /** Answers again on the same address, with the objects it held. */
+  restart(): Promise<void>;
+  /** Stops and forgets the objects. */
+  dispose(): Promise<void>;
 }
 
 export async function startS3(bucket = 'shop-media'): Promise<TestS3> {
   process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
   process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
   const dir = mkdtempSync(join(tmpdir(), 's3-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
+  const open = async (port: number) => {
+    const server = new S3rver({
+      port,
+      address: '127.0.0.1',
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: bucket }],
+    });
+    return { server, port: (await server.run()).port };
+  };
+  let running: Awaited<ReturnType<typeof open>> | null = await open(0);
+  const port = running.port;
   const endpoint = `http://127.0.0.1:${port}`;
-  let stopped = false;
+  const stop = async () => {
+    if (!running) return;
+    const { server } = running;
+    running = null;
+    server.httpServer.closeAllConnections();
+    await server.close();
+  };
   return {
     endpoint,
     place: { bucket, endpoint, region: 'us-east-1', forcePathStyle: true },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      server.httpServer.closeAllConnections();
-      await server.close();
+    stop,
+    async restart() {
+      if (!running) running = await open(port);
+    },
+    async dispose() {
+      await stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -15,7 +15,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'media-store-'));
 });
 afterAll(async () => {
-  await s3.stop();
+  await s3.dispose();
   rmSync(dir, { recursive: true, force: true });
 });
 

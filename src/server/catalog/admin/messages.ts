@@ -247,9 +247,9 @@ const LINES = T({
     en: (a) => `Photos: ${a.copied} copied, ${a.skipped} already there (skipped), ${a.ignored} not photos (left alone)`,
   },
   media_sync_failed: {
-    'zh-TW': (a) => `相片空間拒絕寫入（${a.reason}）；已複製 ${a.copied} 張，再執行一次會從中斷處繼續`,
+    'zh-TW': (a) => `無法連上相片空間或寫入被拒（${a.reason}）；已複製 ${a.copied} 張，再執行一次會從中斷處繼續`,
     en: (a) =>
-      `The bucket refused a photo (${a.reason}); ${a.copied} copied so far, running it again carries on from there`,
+      `The bucket could not be reached or refused a photo (${a.reason}); ${a.copied} copied so far, running it again carries on from there`,
   },
   withdrawn: {
     'zh-TW': (a) => `下架（檔案中沒有）：${a.list}`,
