@@ -1,4 +1,12 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+/** The AWS SDK's S3 module, loaded on first use: a shop without a bucket never pays for it. */
+export type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<S3Sdk> | null = null;
+export const s3Sdk = (): Promise<S3Sdk> => {
+  sdk ??= import('@aws-sdk/client-s3');
+  return sdk;
+};
 
 /** Where a bucket is: any S3-compatible service (AWS S3, Cloudflare R2, MinIO, Backblaze B2). */
 export interface S3Place {
@@ -11,7 +19,7 @@ export interface S3Place {
   forcePathStyle?: boolean;
 }
 
-/** Seconds to wait for a connection, then for an answer: a bucket that hangs fails the import rather than holding it. */
+/** How long to wait for a connection, then for an answer: a bucket that hangs fails the import rather than holding it. */
 const CONNECT_TIMEOUT_MS = 5_000;
 const ANSWER_TIMEOUT_MS = 60_000;
 
@@ -20,7 +28,8 @@ const ANSWER_TIMEOUT_MS = 60_000;
  * AWS_SECRET_ACCESS_KEY, a profile, an instance role). Checksums only where an operation requires
  * them: the SDK's default CRC32 trailers are refused by several S3-compatible services.
  */
-export function s3Client(place: S3Place): S3Client {
+export async function s3Client(place: S3Place): Promise<S3Client> {
+  const { S3Client } = await s3Sdk();
   const client = new S3Client({
     ...(place.endpoint ? { endpoint: place.endpoint } : {}),
     region: place.region ?? (process.env.AWS_REGION || 'us-east-1'),

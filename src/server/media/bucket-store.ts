@@ -1,12 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
-import { type S3Place, s3Client } from '../common/s3-client.ts';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { type S3Place, s3Client, s3Sdk } from '../common/s3-client.ts';
 import { type MediaStore, mediaTypeOf } from './media-store.ts';
 
 /**
@@ -20,13 +13,20 @@ const headNotFound = (err: unknown) =>
 const unquote = (etag: string | undefined) => (etag ?? '').replace(/"/g, '');
 
 /** The photos in an S3-compatible bucket, each under its key. */
-export function bucketStore(place: S3Place, client: S3Client = s3Client(place)): MediaStore {
+export function bucketStore(place: S3Place): MediaStore {
   const Bucket = place.bucket;
+  let made: Promise<S3Client> | null = null;
+  /** The SDK's commands and the one client, made on the first call. */
+  const s3 = async () => {
+    made ??= s3Client(place);
+    return { sdk: await s3Sdk(), client: await made };
+  };
   return {
     describe: `bucket ${Bucket}${place.endpoint ? ` at ${place.endpoint}` : ''}`,
     async put(key, body, contentType) {
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: body,
@@ -36,8 +36,9 @@ export function bucketStore(place: S3Place, client: S3Client = s3Client(place)):
       );
     },
     async get(key) {
+      const { sdk, client } = await s3();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!out.Body) return null;
         return {
           body: out.Body.transformToWebStream() as ReadableStream<Uint8Array>,
@@ -50,8 +51,9 @@ export function bucketStore(place: S3Place, client: S3Client = s3Client(place)):
       }
     },
     async head(key) {
+      const { sdk, client } = await s3();
       try {
-        const out = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return {
           size: out.ContentLength ?? 0,
           contentType: out.ContentType ?? mediaTypeOf(key),
@@ -63,17 +65,19 @@ export function bucketStore(place: S3Place, client: S3Client = s3Client(place)):
       }
     },
     async *list(prefix = '') {
+      const { sdk, client } = await s3();
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ...(ContinuationToken ? { ContinuationToken } : {}) }),
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ...(ContinuationToken ? { ContinuationToken } : {}) }),
         );
         for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 };
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
