@@ -5,10 +5,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaAttrs } from '../../../src/lib/media.ts';
+import { createApp } from '../../../src/server/app.ts';
 import { importCatalog } from '../../../src/server/catalog/admin/import-catalog.ts';
 import { describeProblem } from '../../../src/server/catalog/admin/messages.ts';
 import { photoResolver } from '../../../src/server/catalog/admin/photos.ts';
+import type { Deps } from '../../../src/server/context.ts';
 import { bucketStore } from '../../../src/server/media/bucket-store.ts';
+import { folderStore } from '../../../src/server/media/folder-store.ts';
+import { mediaStoreOf } from '../../../src/server/media/media-of.ts';
 import type { MediaStore } from '../../../src/server/media/media-store.ts';
 import { createSite } from '../../../src/server/site.ts';
 import { dumpCatalog } from '../../helpers/catalog-tool.ts';
@@ -169,5 +173,51 @@ describe('photos in a bucket', () => {
     expect(puts).toBeGreaterThan(0);
     expect(await dumpCatalog(shop.deps.db)).toEqual(before);
     for (const key of await namedKeys()) expect(await bucket.head(key), key).not.toBeNull();
+  });
+
+  it('shows a photo imported on one instance from another one (one database, one bucket, a folder each)', async () => {
+    // Two instances as the environment makes them: their own MEDIA_DIR, the same bucket, no public base.
+    const instance = (name: string) => {
+      const env = {
+        ...shop.deps.env,
+        MEDIA_DIR: join(dir, `${name}-media`),
+        MEDIA_S3_BUCKET: s3.place.bucket,
+        MEDIA_S3_ENDPOINT: s3.endpoint,
+        MEDIA_S3_REGION: 'us-east-1',
+        MEDIA_S3_FORCE_PATH_STYLE: '1' as const,
+        MEDIA_PUBLIC_BASE: undefined,
+      };
+      const deps: Deps = { ...shop.deps, db: shop.openAnother(), env };
+      const site = createSite({
+        api: createApp(deps),
+        clientDir: join(dir, 'client'),
+        buildCheckMs: 0,
+        media: mediaStoreOf(env),
+      });
+      return { env, deps, site };
+    };
+    const a = instance('a');
+    const b = instance('b');
+    try {
+      const report = await run(['bucket-e,戊,Sony,配件,BE-1,100,elm.jpg,1,'], mediaStoreOf(a.env));
+      expect(report.problems).toEqual([]);
+      const p = (await (await b.site.request('/api/products/bucket-e')).json()).result;
+      expect(p.images[0].src).toMatch(/^\/media\/products\/[0-9a-f]{20}-960\.webp$/);
+      const res = await b.site.request(p.images[0].src);
+      expect(res.status).toBe(200);
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).format).toBe('webp');
+      // With a folder each (no bucket), the other instance would not have it.
+      expect(existsSync(a.env.MEDIA_DIR)).toBe(false);
+      const folderOnly = createSite({
+        api: shop.app,
+        clientDir: join(dir, 'client'),
+        buildCheckMs: 0,
+        media: folderStore(b.env.MEDIA_DIR),
+      });
+      expect((await folderOnly.request(p.images[0].src)).status).toBe(404);
+    } finally {
+      await a.deps.db.close();
+      await b.deps.db.close();
+    }
   });
 });
