@@ -5,7 +5,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { type MediaInfo, type MediaStore, mediaTypeOf } from './media-store.ts';
 
-const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+// ENOTDIR: a name under a file (`x.webp/y.webp`) is as missing as a name in no folder.
+const missing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
 
 async function* walk(dir: string): AsyncGenerator<string> {
   let entries: import('node:fs').Dirent[];

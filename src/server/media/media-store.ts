@@ -43,10 +43,14 @@ export const MEDIA_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** A key the shop may read or write: segments of safe characters, no `.`/`..` step, a photo's extension. */
+/**
+ * A key the shop may read or write: `/`-separated names without control characters or backslashes,
+ * no empty, `.` or `..` step (nothing climbs out of the folder), and a photo's extension.
+ */
 export function mediaKeyOk(key: string): boolean {
-  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key)) return false;
-  if (key.split('/').some((s) => s === '.' || s === '..')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (!key || /[\u0000-\u001f\u007f\\]/.test(key)) return false;
+  if (key.split('/').some((s) => s === '' || s === '.' || s === '..')) return false;
   return extname(key).toLowerCase() in MEDIA_TYPES;
 }
 

@@ -68,6 +68,7 @@ describe.each([
 
   it('answers null for a missing key, and deleting one is no error', async () => {
     expect(await store.get('products/none-960.webp')).toBeNull();
+    expect(await store.get('products/aaaa-480.webp/under-a-photo.webp')).toBeNull();
     expect(await store.head('products/none-960.webp')).toBeNull();
     await expect(store.delete('products/none-960.webp')).resolves.toBeUndefined();
   });
@@ -114,7 +115,17 @@ describe('the bucket store', () => {
 describe('media keys', () => {
   it('accepts a photo under a folder and refuses steps out, odd characters and other types', () => {
     expect(mediaKeyOk('products/0123456789abcdef0123-960.webp')).toBe(true);
-    for (const bad of ['../x.webp', 'products/../../x.webp', '/abs.webp', 'a//b.webp', 'x.csv', 'a b.webp', ''])
+    expect(mediaKeyOk('品牌/標誌 2.png')).toBe(true);
+    for (const bad of [
+      '../x.webp',
+      'products/../../x.webp',
+      '/abs.webp',
+      'a//b.webp',
+      'x.csv',
+      'a\\b.webp',
+      'a\nb.webp',
+      '',
+    ])
       expect(mediaKeyOk(bad)).toBe(false);
   });
 });
