@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { createApp } from '../src/server/app.ts';
 import { assertServingConfig, createDeps } from '../src/server/deps.ts';
 import { readEnv } from '../src/server/env.ts';
+import { mediaStoreOf } from '../src/server/media/media-of.ts';
 import { registerBuildProbe } from '../src/server/ops/probes.ts';
 import { formTargetsOf } from '../src/server/providers/ecpay/config.ts';
 import { createSite } from '../src/server/site.ts';
@@ -33,7 +34,8 @@ const site = createSite({
   clientDir,
   publicApiBase: env.PUBLIC_API_BASE,
   formTargets: formTargetsOf(env),
-  mediaDir: env.MEDIA_DIR,
+  media: mediaStoreOf(env),
+  imgSources: env.MEDIA_PUBLIC_BASE ? [new URL(env.MEDIA_PUBLIC_BASE).origin] : [],
   cacheMb: env.PAGE_CACHE_MB,
 });
 serveShop(deps, env, site.fetch, (port) => {

@@ -1,5 +1,6 @@
 /**
- * The shop's own photos (stored by the catalog import under MEDIA_DIR, served at /media/): each in
+ * The shop's own photos (stored by the catalog import in MEDIA_DIR or the bucket, at /media/ or at
+ * MEDIA_PUBLIC_BASE): each in
  * three widths, as WebP and AVIF, named `<hash>-<width>.<ext>`. A photo narrower than a width is
  * stored at its own size under that width's name, so every name exists.
  */
@@ -7,7 +8,8 @@ export const MEDIA_WIDTHS = [480, 960, 1600] as const;
 /** The width whose WebP is an image's `src` (product pages show it at up to 800 px). */
 export const MEDIA_SRC_WIDTH = 960;
 
-const STORED = /^(\/media\/products\/[0-9a-f]{20})-960\.webp$/;
+// At the shop's own /media/ or at the public base (https://cdn.example.com/photos/products/…).
+const STORED = /^((?:\/media|https?:\/\/[^\s"'<>?#]+)\/products\/[0-9a-f]{20})-960\.webp$/;
 
 /** The srcset of a stored photo in `ext`, or null for any other image (the demo's drawings). */
 export function mediaSrcset(src: string, ext: 'webp' | 'avif'): string | null {

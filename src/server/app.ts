@@ -21,6 +21,7 @@ import { forwardedClient } from './common/client-address.ts';
 import { failBody, toErrorResponse } from './common/envelope.ts';
 import { ApiError } from './common/errors.ts';
 import { localeFrom } from './common/i18n.ts';
+import { setMediaPublicBase } from './common/media-url.ts';
 import { contact } from './contact/contact.routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { dev } from './ops/dev.routes.ts';
@@ -78,6 +79,8 @@ export function createApp(deps: Deps) {
   // The reviews domain queues its review requests through the outbox's sender, and adds its stars and
   // reviews to the catalogue's products, page versions and fingerprint.
   subscribeReviews();
+  // Photos' addresses in every answer (pages, feeds, cart, orders): MEDIA_PUBLIC_BASE when set.
+  setMediaPublicBase(deps.env.MEDIA_PUBLIC_BASE);
   const app = new Hono<AppEnv>();
   const origins = deps.env.CORS_ORIGINS.split(',')
     .map((o) => o.trim())

@@ -94,6 +94,34 @@ const schema = z.object({
     z.string().min(1).default('./data/media'),
     "the shop's own photos (catalog import), served at `/media/`; outside `dist/` so every build keeps them",
   ),
+  MEDIA_S3_BUCKET: about(
+    z.string().min(3).max(63).optional(),
+    "the shop's photos in this S3-compatible bucket (AWS S3, R2, MinIO, B2) instead of MEDIA_DIR, shared by every instance; credentials from the standard AWS variables (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, or a profile or role)",
+    '(unset: photos in MEDIA_DIR)',
+  ),
+  MEDIA_S3_ENDPOINT: about(
+    z.string().url().optional(),
+    "the bucket's service address (R2: `https://<account>.r2.cloudflarestorage.com`, MinIO: its URL)",
+    '(unset: AWS S3)',
+  ),
+  MEDIA_S3_REGION: about(
+    z.string().min(1).optional(),
+    "the bucket's region (`auto` for R2)",
+    '(unset: AWS_REGION, else `us-east-1`)',
+  ),
+  MEDIA_S3_FORCE_PATH_STYLE: about(
+    flag(),
+    '`1`: the bucket in the path (`endpoint/bucket/key`), as MinIO and most local servers need',
+  ),
+  MEDIA_PUBLIC_BASE: about(
+    z
+      .string()
+      .url()
+      .transform((s) => s.replace(/\/+$/, ''))
+      .optional(),
+    "public address of the photos (the bucket's public URL or a CDN in front of it): pages and feeds link `<base>/products/…`",
+    '(unset: the shop serves them at `/media/`)',
+  ),
   API_BASE: about(
     z.string().url().optional(),
     'build only: fetch catalog data from this API over HTTP instead of in process',

@@ -59,7 +59,12 @@ function inlineScripts(html: Buffer): Buffer[] {
  * A CSP header for one HTML page: its own inline scripts are allowed by hash, nothing else inline.
  * `formTargets`: the other origins the page's forms post to (ECPay's cashier and store map).
  */
-export function cspFor(html: string | Buffer, extraConnect = '', formTargets: readonly string[] = []): string {
+export function cspFor(
+  html: string | Buffer,
+  extraConnect = '',
+  formTargets: readonly string[] = [],
+  imgSources: readonly string[] = [],
+): string {
   const hashes = inlineScripts(typeof html === 'string' ? Buffer.from(html) : html).map(
     (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
   );
@@ -68,7 +73,9 @@ export function cspFor(html: string | Buffer, extraConnect = '', formTargets: re
       ? `${d} ${extraConnect}`
       : d.startsWith('form-action') && formTargets.length
         ? `${d} ${formTargets.join(' ')}`
-        : d,
+        : d.startsWith('img-src') && imgSources.length
+          ? `${d} ${imgSources.join(' ')}`
+          : d,
   );
   return [...directives, `script-src 'self' ${[...new Set(hashes)].join(' ')}`.trim()].join('; ');
 }
@@ -108,6 +115,8 @@ export interface FileCacheOptions {
   https?: boolean;
   publicApiBase?: string;
   formTargets?: readonly string[];
+  /** Origins the pages' images come from besides the shop's own (MEDIA_PUBLIC_BASE's). */
+  imgSources?: readonly string[];
 }
 
 /** The headers of the file at `rel` (its path under the build folder, with `/`). */
@@ -156,7 +165,9 @@ export function createFileCache(opts: FileCacheOptions) {
         .split(sep)
         .join('/');
       const type = TYPES[extname(full)] ?? 'application/octet-stream';
-      const csp = type.startsWith('text/html') ? cspFor(body, opts.publicApiBase ?? '', opts.formTargets) : undefined;
+      const csp = type.startsWith('text/html')
+        ? cspFor(body, opts.publicApiBase ?? '', opts.formTargets, opts.imgSources)
+        : undefined;
       const immutable = rel.startsWith('_astro/');
       return {
         body,

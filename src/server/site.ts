@@ -1,10 +1,13 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { COOKIE, type Locale, PAGE_CACHE_MB } from '../config.ts';
 import type { App } from './app.ts';
 import { localeFrom } from './common/i18n.ts';
+import { log } from './common/log.ts';
+import { folderStore } from './media/folder-store.ts';
+import { type MediaStore, mediaKeyOk } from './media/media-store.ts';
 import { createFileCache, SECURITY_HEADERS, type StaticFile, TYPES } from './site-files.ts';
 
 export { cspFor, DOCUMENT_HEADERS, SECURITY_HEADERS } from './site-files.ts';
@@ -68,6 +71,10 @@ export function createSite(opts: {
   buildCheckMs?: number;
   /** The shop's own photos (MEDIA_DIR), served at /media/ apart from the builds so that they outlive them. */
   mediaDir?: string;
+  /** The photos' store (the folder or the bucket: mediaStoreOf), served at /media/; wins over mediaDir. */
+  media?: MediaStore;
+  /** Origins the pages' images come from besides the shop's own (MEDIA_PUBLIC_BASE's), for their CSP. */
+  imgSources?: readonly string[];
   /** Megabytes of built files kept in memory (PAGE_CACHE_MB); fractions allowed. */
   cacheMb?: number;
 }) {
@@ -79,7 +86,9 @@ export function createSite(opts: {
     https: opts.https,
     publicApiBase: opts.publicApiBase,
     formTargets: opts.formTargets,
+    imgSources: opts.imgSources,
   });
+  const mediaStore = opts.media ?? (opts.mediaDir ? folderStore(normalize(opts.mediaDir)) : null);
   let buildStamp = '';
   let checkedAt = 0;
 
@@ -133,34 +142,46 @@ export function createSite(opts: {
     return new Response(body, { status, headers });
   }
 
-  /** A photo of the media folder: its name carries the hash of its bytes, so it never changes. */
-  function media(pathname: string): Response | null {
-    if (!opts.mediaDir) return null;
-    const base = normalize(opts.mediaDir);
-    const full = normalize(join(base, pathname.slice('/media/'.length)));
-    if (!full.startsWith(base) || !TYPES[extname(full)]?.startsWith('image/')) return null;
+  /**
+   * A photo of the media store, streamed from the folder or the bucket: its name carries the hash of
+   * its bytes, so it never changes. A store that cannot be reached answers 502 (the page stays up).
+   */
+  async function media(pathname: string, head: boolean): Promise<Response | null> {
+    let key: string;
     try {
-      const body = readFileSync(full);
-      return new Response(body, {
-        headers: {
-          'Content-Type': TYPES[extname(full)]!,
-          'Content-Length': String(body.length),
-          'Cache-Control': 'public, max-age=31536000, immutable',
-          ...SECURITY_HEADERS,
-        },
-      });
+      key = decodeURIComponent(pathname.slice('/media/'.length));
     } catch {
       return null;
+    }
+    if (!mediaStore || !mediaKeyOk(key)) return null;
+    const type = TYPES[extname(key)];
+    if (!type?.startsWith('image/')) return null;
+    const headers = (size: number) => ({
+      'Content-Type': type,
+      'Content-Length': String(size),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      ...SECURITY_HEADERS,
+    });
+    try {
+      if (head) {
+        const info = await mediaStore.head(key);
+        return info && new Response(null, { headers: headers(info.size) });
+      }
+      const photo = await mediaStore.get(key);
+      return photo && new Response(photo.body, { headers: headers(photo.size) });
+    } catch (err) {
+      log.error({ event: 'media_store_unreachable', err }, 'a photo could not be read from the media store');
+      return new Response(null, { status: 502, headers: { 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
     }
   }
 
   const site = new Hono();
   site.all('/api/*', (c) => opts.api.fetch(c.req.raw, c.env));
-  site.on(['GET', 'HEAD'], '*', (c) => {
+  site.on(['GET', 'HEAD'], '*', async (c) => {
     refreshOnNewBuild(Date.now());
     const url = new URL(c.req.url);
     if (url.pathname.startsWith('/media/')) {
-      const photo = media(url.pathname);
+      const photo = await media(url.pathname, c.req.method === 'HEAD');
       if (photo) return photo;
     }
     const target = redirectFor(url.pathname);

@@ -64,6 +64,15 @@ describe('cspFor', () => {
     expect(csp).toContain(`script-src 'self' ${hash('window.a="找不到"')} ${hash('b()')}`);
   });
 
+  it("lets the pages' images come from MEDIA_PUBLIC_BASE's origin when photos are served from there", () => {
+    const imgSrc = (sources?: string[]) =>
+      cspFor('', '', [], sources)
+        .split('; ')
+        .find((d) => d.startsWith('img-src'));
+    expect(imgSrc()).toBe("img-src 'self' data:");
+    expect(imgSrc(['https://cdn.example.com'])).toBe("img-src 'self' data: https://cdn.example.com");
+  });
+
   it("lets the pages' forms post to the ECPay hosts of the shop's environment, and only those", () => {
     const formAction = (env: Record<string, string>) =>
       cspFor('', '', formTargetsOf(readEnv(env)))
@@ -138,6 +147,18 @@ describe('createSite', () => {
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
     await shop.close();
+  });
+
+  it("gives its pages' CSP the photos' public origin it is told of", async () => {
+    const withCdn = createSite({
+      api: shop.app,
+      clientDir: dir,
+      buildCheckMs: 0,
+      imgSources: ['https://cdn.example.com'],
+    });
+    const csp = (await withCdn.request('/about/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("img-src 'self' data: https://cdn.example.com;");
+    expect((await get('/about/')).headers.get('content-security-policy')).toContain("img-src 'self' data:;");
   });
 
   it('answers the permanent redirects with 301 and keeps the query', async () => {

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { importCatalog } from '../../../src/server/catalog/admin/import-catalog.ts';
 import { photoResolver } from '../../../src/server/catalog/admin/photos.ts';
 import { catalogFingerprint } from '../../../src/server/catalog/fingerprint.ts';
+import { folderStore } from '../../../src/server/media/folder-store.ts';
 import { importFuzzCases } from '../fuzz-cases.ts';
 import { fmt } from '../report.ts';
 import type { Scenario } from './context.ts';
@@ -37,7 +38,7 @@ export const importFuzz: Scenario = {
             by: 'load-suite',
             subject: c.name,
             now: Date.now(),
-            resolveImage: photoResolver(csv, join(dir, 'media'), { checkOnly: !c.refuse }),
+            resolveImage: photoResolver(csv, folderStore(join(dir, 'media')), { checkOnly: !c.refuse }),
           });
           if (report.problems.length) seen.refused++;
           else seen.passed++;

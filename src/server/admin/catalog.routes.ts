@@ -18,6 +18,8 @@ import { ApiError } from '../common/errors.ts';
 import { refusalText } from '../common/refusals.ts';
 import { textField } from '../common/text-rules.ts';
 import { jsonBody, noQuery, queryOf } from '../common/validation.ts';
+import type { ServerEnv } from '../env.ts';
+import { mediaStoreOf } from '../media/media-of.ts';
 import { pagesUpdateNotice } from '../ops/page-rebuild-notice.ts';
 import { pageQuery } from './admin-common.ts';
 import { listProductsForConsole } from './catalog-view.ts';
@@ -58,8 +60,8 @@ function editError(err: unknown): unknown {
  * Photos of an uploaded file: web addresses only (a photo folder on the server is the command's
  * option; a path in an uploaded file never reads the server's files).
  */
-function uploadPhotos(mediaDir: string, checkOnly: boolean): ImageResolver {
-  const resolver = photoResolver(join(mediaDir, 'console-upload.csv'), mediaDir, { checkOnly });
+function uploadPhotos(env: ServerEnv, checkOnly: boolean): ImageResolver {
+  const resolver = photoResolver(join(env.MEDIA_DIR, 'console-upload.csv'), mediaStoreOf(env), { checkOnly });
   return (src) => (/^https?:\/\//i.test(src.trim()) ? resolver(src) : Promise.resolve({ problem: 'image_unknown' }));
 }
 
@@ -158,7 +160,7 @@ adminCatalog.post('/catalog/import', requireOwner('catalog'), async (c) => {
     by: byOf(c),
     subject: q.filename || 'console upload',
     now,
-    resolveImage: uploadPhotos(deps.env.MEDIA_DIR, dryRun),
+    resolveImage: uploadPhotos(deps.env, dryRun),
   });
   return ok(c, {
     dry_run: dryRun,

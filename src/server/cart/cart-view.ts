@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { LOW_STOCK_THRESHOLD, type Locale } from '../../config.ts';
 import { fillMessage } from '../common/errors.ts';
 import { type Msg, pick } from '../common/i18n.ts';
+import { publicMediaSrc } from '../common/media-url.ts';
 import { loc, type WireImage } from '../common/wire.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -167,7 +168,12 @@ async function firstImages(k: Kysely<Database>, productIds: number[], locale: Lo
   const out = new Map<number, WireImage>();
   for (const r of rows) {
     if (!out.has(r.product_id))
-      out.set(r.product_id, { src: r.src, width: r.width, height: r.height, alt: loc(r, 'alt', locale) });
+      out.set(r.product_id, {
+        src: publicMediaSrc(r.src),
+        width: r.width,
+        height: r.height,
+        alt: loc(r, 'alt', locale),
+      });
   }
   return out;
 }

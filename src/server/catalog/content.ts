@@ -1,5 +1,6 @@
 import type { Locale } from '../../config.ts';
 import { ApiError } from '../common/errors.ts';
+import { publicMediaSrc } from '../common/media-url.ts';
 import { iso, loc, type WireImage } from '../common/wire.ts';
 import type { Db } from '../db/index.ts';
 
@@ -54,7 +55,7 @@ function toSummary(r: ArticleRow, locale: Locale): ArticleSummary {
     slug: r.slug,
     title,
     excerpt: loc(r, 'excerpt', locale),
-    image: { src: r.image, width: r.image_width, height: r.image_height, alt: title },
+    image: { src: publicMediaSrc(r.image), width: r.image_width, height: r.image_height, alt: title },
     published_at: iso(r.published_at),
   };
 }

@@ -7,6 +7,7 @@
 import type { Locale } from '../../config.ts';
 import { bodyText } from '../../lib/body-html.ts';
 import { baseFee } from '../checkout/shipping.ts';
+import { publicMediaSrc } from '../common/media-url.ts';
 import { loc } from '../common/wire.ts';
 import type { Db } from '../db/index.ts';
 
@@ -124,7 +125,7 @@ export async function feedItems(db: Db, locale: Locale): Promise<FeedProductWire
       compare_at_price: v.compare_at_price === null ? null : Number(v.compare_at_price),
       stock: Number(v.stock),
       shipping_fee: shippingFee(Number(v.price)),
-      image: v.image || firstImage.get(p.id) || '',
+      image: publicMediaSrc(v.image || firstImage.get(p.id) || ''),
     })),
   }));
 }

@@ -1,5 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Locale } from '../../config.ts';
+import { publicMediaSrc } from '../common/media-url.ts';
 import { iso, loc, type WireImage } from '../common/wire.ts';
 import { compileOnce, type Params, unplanned } from '../db/compile-once.ts';
 import type { Database } from '../db/schema.ts';
@@ -152,7 +153,7 @@ export type SummaryRow = {
 export type ImageRow = Database['product_images'] & { id: number };
 
 export const toImage = (r: ImageRow, locale: Locale): WireImage => ({
-  src: r.src,
+  src: publicMediaSrc(r.src),
   width: r.width,
   height: r.height,
   alt: loc(r, 'alt', locale),
@@ -182,7 +183,7 @@ export function toSummary(r: SummaryRow): ProductSummary {
     stock: r.stock,
     in_stock: r.stock > 0,
     image: {
-      src: r.image_src ?? '',
+      src: publicMediaSrc(r.image_src ?? ''),
       width: r.image_width ?? 0,
       height: r.image_height ?? 0,
       alt: r.image_alt ?? '',

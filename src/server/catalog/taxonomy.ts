@@ -1,5 +1,6 @@
 import type { Locale } from '../../config.ts';
 import { ApiError } from '../common/errors.ts';
+import { publicMediaSrc } from '../common/media-url.ts';
 import { loc } from '../common/wire.ts';
 import type { Db } from '../db/index.ts';
 
@@ -51,7 +52,7 @@ export async function listTerms(db: Db, side: Side, locale: Locale): Promise<Wir
     slug: r.slug,
     name: loc(r, 'name', locale),
     description: loc(r, 'description', locale),
-    image: r.image,
+    image: publicMediaSrc(r.image),
     image_width: r.image_width,
     image_height: r.image_height,
     product_count: Number(r.product_count ?? 0),
@@ -78,7 +79,7 @@ export async function termTree(db: Db, side: Side, uid: string, locale: Locale):
     uid: r.uid,
     slug: r.slug,
     name: loc(r, 'name', locale),
-    image: r.image,
+    image: publicMediaSrc(r.image),
     children: [],
   });
   return { ...node(root), children: children.map(node) };

@@ -3,6 +3,7 @@ import type { Locale } from '../../config.ts';
 import { type Paged, paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
 import { log } from '../common/log.ts';
+import { publicMediaSrc } from '../common/media-url.ts';
 import { loc } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
 import type { Database, OrderState } from '../db/schema.ts';
@@ -66,7 +67,7 @@ export async function listOrders(
       created_at: Number(r.created_at),
       total: r.total,
       count: own.reduce((n, l) => n + l.quantity, 0),
-      image_src: own[0]?.image_src ?? '',
+      image_src: publicMediaSrc(own[0]?.image_src ?? ''),
       first_item_name: own[0] ? loc(own[0], 'name', locale) : '',
     };
   });

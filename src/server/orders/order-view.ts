@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../config.ts';
 import { type WireStore, wireStore } from '../cart/cart-store.ts';
+import { publicMediaSrc } from '../common/media-url.ts';
 import { loc } from '../common/wire.ts';
 import type { Database, OrderState } from '../db/schema.ts';
 import { parcelBooked } from '../shipping/parcel-booked.ts';
@@ -138,7 +139,7 @@ export async function readOrder(k: Db, orderId: number, locale: Locale, now: num
       name: loc(l, 'name', locale),
       option_name: loc(l, 'option_name', locale),
       option_value: loc(l, 'option_value', locale),
-      image_src: l.image_src,
+      image_src: publicMediaSrc(l.image_src),
       unit_price: l.unit_price,
       compare_at_price: l.compare_at_price,
       quantity: l.quantity,

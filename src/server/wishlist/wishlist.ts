@@ -1,6 +1,7 @@
 import { LOW_STOCK_THRESHOLD, type Locale, WISHLIST_MAX } from '../../config.ts';
 import { paged } from '../common/envelope.ts';
 import { ApiError } from '../common/errors.ts';
+import { publicMediaSrc } from '../common/media-url.ts';
 import { iso } from '../common/wire.ts';
 import type { Deps } from '../context.ts';
 
@@ -84,7 +85,11 @@ export async function wishlistOf(
       price: r.price,
       compare_at_price: r.compare_at_price,
       stock_state: stockState(r.stock, r.withdrawn_at !== null),
-      image: { src: r.variant_image || img?.src || '', width: img?.width ?? 0, height: img?.height ?? 0 },
+      image: {
+        src: publicMediaSrc(r.variant_image || img?.src || ''),
+        width: img?.width ?? 0,
+        height: img?.height ?? 0,
+      },
       added_at: iso(Number(r.created_at)),
     };
   });

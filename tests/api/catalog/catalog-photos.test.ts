@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../../src/server/catalog/admin/import-catalog.ts';
 import { describeProblem } from '../../../src/server/catalog/admin/messages.ts';
 import { photoResolver } from '../../../src/server/catalog/admin/photos.ts';
+import { folderStore } from '../../../src/server/media/folder-store.ts';
 import { createSite } from '../../../src/server/site.ts';
 import { dumpCatalog } from '../../helpers/catalog-tool.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
@@ -99,7 +100,7 @@ async function run(rows: string[], dryRun = false, at = dir, photoDir?: string) 
     by: 'tester',
     subject: 'products.csv',
     now: Date.UTC(2026, 10, 22),
-    resolveImage: photoResolver(file, media, {
+    resolveImage: photoResolver(file, folderStore(media), {
       checkOnly: dryRun,
       allowOrigins: [origin],
       ...(photoDir ? { photoDir } : {}),

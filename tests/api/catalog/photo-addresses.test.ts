@@ -8,6 +8,7 @@ import { describeProblem } from '../../../src/server/catalog/admin/messages.ts';
 import { AddressRefused, fetchPhoto } from '../../../src/server/catalog/admin/photo-fetch.ts';
 import { photoResolver } from '../../../src/server/catalog/admin/photos.ts';
 import { isPublicAddress } from '../../../src/server/catalog/admin/public-address.ts';
+import { folderStore } from '../../../src/server/media/folder-store.ts';
 import { dumpCatalog } from '../../helpers/catalog-tool.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { staffMember, type TestStaff } from '../admin/admin-helpers.ts';
@@ -95,7 +96,7 @@ async function importSrcs(srcs: string[], allowOrigins: string[] = []) {
     by: 'tester',
     subject: 'addresses.csv',
     now: Date.UTC(2026, 10, 27),
-    resolveImage: photoResolver('/nonexistent/addresses.csv', '/nonexistent/media', {
+    resolveImage: photoResolver('/nonexistent/addresses.csv', folderStore('/nonexistent/media'), {
       checkOnly: true,
       allowOrigins,
     }),

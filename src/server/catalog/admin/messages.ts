@@ -150,6 +150,11 @@ export const PROBLEMS = T({
     'zh-TW': (a) => `圖片「${a.value}」無法解碼（檔案不完整或損壞：${a.reason}）`,
     en: (a) => `the image "${a.value}" cannot be decoded (cut short or damaged: ${a.reason})`,
   },
+  image_store_failed: {
+    'zh-TW': (a) => `圖片「${a.value}」無法存入相片空間（${a.reason}）；匯入已取消，請確認儲存設定後重試`,
+    en: (a) =>
+      `the image "${a.value}" could not be saved to the photo store (${a.reason}); the import is refused: check the store's settings and try again`,
+  },
   withdraw_too_many: {
     'zh-TW': (a) =>
       `--withdraw-missing 將下架 ${a.n} 件商品，超過販售中 ${a.total} 件的一半；請檢查檔案，確定要下架請加上 --yes`,
@@ -226,6 +231,25 @@ const LINES = T({
   category_created: {
     'zh-TW': (a) => `新增分類 ${a.slug}（${a.name}）`,
     en: (a) => `Category created: ${a.slug} (${a.name})`,
+  },
+  media_sync_needs_bucket: {
+    'zh-TW': () =>
+      '尚未設定相片空間：請設定 MEDIA_S3_BUCKET（以及 MEDIA_S3_ENDPOINT、MEDIA_S3_REGION、AWS_ACCESS_KEY_ID、AWS_SECRET_ACCESS_KEY）後再執行',
+    en: () =>
+      'No bucket configured: set MEDIA_S3_BUCKET (and MEDIA_S3_ENDPOINT, MEDIA_S3_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY), then run it again',
+  },
+  media_sync_start: {
+    'zh-TW': (a) => `將 ${a.from} 的相片複製到 ${a.to}`,
+    en: (a) => `Copying the photos of ${a.from} to ${a.to}`,
+  },
+  media_sync_done: {
+    'zh-TW': (a) => `相片：複製 ${a.copied}、已存在略過 ${a.skipped}、非相片未動 ${a.ignored}`,
+    en: (a) => `Photos: ${a.copied} copied, ${a.skipped} already there (skipped), ${a.ignored} not photos (left alone)`,
+  },
+  media_sync_failed: {
+    'zh-TW': (a) => `無法連上相片空間或寫入被拒（${a.reason}）；已複製 ${a.copied} 張，再執行一次會從中斷處繼續`,
+    en: (a) =>
+      `The bucket could not be reached or refused a photo (${a.reason}); ${a.copied} copied so far, running it again carries on from there`,
   },
   withdrawn: {
     'zh-TW': (a) => `下架（檔案中沒有）：${a.list}`,

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MEDIA_SRC_WIDTH, MEDIA_WIDTHS } from '../../../lib/media.ts';
+import { MEDIA_PATH } from '../../common/media-url.ts';
+import type { MediaStore } from '../../media/media-store.ts';
 import { AddressRefused, fetchPhoto } from './photo-fetch.ts';
 import type { ImageResolver } from './plan.ts';
 
@@ -15,8 +17,8 @@ export const PHOTO_LIMITS = {
   fetchTimeoutMs: 15_000,
 };
 
-/** Where the site serves the media folder. */
-export const MEDIA_URL = '/media';
+/** Where the site serves the shop's photos (the database keeps this address; pages may give another). */
+export const MEDIA_URL = MEDIA_PATH;
 
 type Failure = Awaited<ReturnType<ImageResolver>> & { problem: string };
 
@@ -38,6 +40,13 @@ async function readCapped(chunks: AsyncIterable<Uint8Array>, stop: () => void): 
   // Leaving the loop cancelled the body; this also closes the connection or the file.
   stop();
   return TOO_LARGE;
+}
+
+/** One line for the owner on why the store refused: the S3 error's code or the system's, never a stack. */
+function storeFailure(err: unknown): string {
+  const e = err as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  return [e.code ?? e.name, status ? `HTTP ${status}` : ''].filter(Boolean).join(', ') || (e.message ?? 'unknown');
 }
 
 const within = (root: string, file: string) => {
@@ -93,24 +102,18 @@ async function readSource(
   }
 }
 
-/** Writes a file whole or not at all, so a stopped import never leaves half a photo. */
-function writeOnce(path: string, data: Buffer) {
-  if (existsSync(path)) return;
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
-}
-
 /**
  * Reads each photo a file names once (a path relative to the CSV file that stays inside its folder,
  * or inside `photoDir` when given, or an http(s) URL), checks its type, size and dimensions, decodes
- * it whole (a dry run too: a photo cut short fails the dry run as it would the import), and stores it under `mediaDir/products/` by the hash of its bytes in
- * MEDIA_WIDTHS as WebP and AVIF (never enlarged: a narrower photo is stored at its own size under
- * each name). The stored src is the WebP of MEDIA_SRC_WIDTH, with its width and height. With `checkOnly` (a dry run) nothing is written.
+ * it whole (a dry run too: a photo cut short fails the dry run as it would the import), and puts it in the
+ * media store (MEDIA_DIR or the bucket) under `products/` by the hash of its bytes in MEDIA_WIDTHS as WebP and AVIF (never enlarged: a narrower photo is stored at its own size under
+ * each name). The stored src is the WebP of MEDIA_SRC_WIDTH, with its width and height, returned only once every
+ * size and format is stored: a store that fails is the row's problem (`image_store_failed`), so the import
+ * is refused and no product points at a photo that is not there. With `checkOnly` (a dry run) nothing is written.
  */
 export function photoResolver(
   csvPath: string,
-  mediaDir: string,
+  media: MediaStore,
   opts: {
     checkOnly?: boolean;
     photoDir?: string;
@@ -154,15 +157,22 @@ export function photoResolver(
         return { problem: 'image_broken', reason: (err as Error).message };
       }
     } else {
-      mkdirSync(join(mediaDir, 'products'), { recursive: true });
-      try {
-        for (const w of MEDIA_WIDTHS) {
-          const resized = sharp(bytes, { animated: false }).rotate().resize({ width: w, withoutEnlargement: true });
-          writeOnce(join(mediaDir, name(w, 'webp')), await resized.clone().webp({ quality: 80 }).toBuffer());
-          writeOnce(join(mediaDir, name(w, 'avif')), await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer());
+      for (const w of MEDIA_WIDTHS) {
+        const resized = sharp(bytes, { animated: false }).rotate().resize({ width: w, withoutEnlargement: true });
+        let webp: Buffer;
+        let avif: Buffer;
+        try {
+          webp = await resized.clone().webp({ quality: 80 }).toBuffer();
+          avif = await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer();
+        } catch (err) {
+          return { problem: 'image_broken', reason: (err as Error).message };
         }
-      } catch (err) {
-        return { problem: 'image_broken', reason: (err as Error).message };
+        try {
+          await media.put(name(w, 'webp'), webp, 'image/webp');
+          await media.put(name(w, 'avif'), avif, 'image/avif');
+        } catch (err) {
+          return { problem: 'image_store_failed', reason: storeFailure(err) };
+        }
       }
     }
     return { src: `${MEDIA_URL}/${name(MEDIA_SRC_WIDTH, 'webp')}`, width: srcWidth, height: outHeight };

@@ -1,0 +1,55 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+
+/** The AWS SDK's S3 module, loaded on first use: a shop without a bucket never pays for it. */
+export type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<S3Sdk> | null = null;
+export const s3Sdk = (): Promise<S3Sdk> => {
+  sdk ??= import('@aws-sdk/client-s3');
+  return sdk;
+};
+
+/** Where a bucket is: any S3-compatible service (AWS S3, Cloudflare R2, MinIO, Backblaze B2). */
+export interface S3Place {
+  bucket: string;
+  /** The service's address; unset: AWS S3 of `region`. */
+  endpoint?: string;
+  /** `auto` suits R2; AWS needs the bucket's own region. Unset: AWS_REGION, else `us-east-1`. */
+  region?: string;
+  /** Bucket in the path (`host/bucket/key`) rather than the host name: MinIO and most local servers need it. */
+  forcePathStyle?: boolean;
+}
+
+/** How long to wait for a connection, then for an answer: a bucket that hangs fails the import rather than holding it. */
+const CONNECT_TIMEOUT_MS = 5_000;
+const ANSWER_TIMEOUT_MS = 60_000;
+
+/**
+ * One S3 client for a bucket, credentials from the SDK's default chain (AWS_ACCESS_KEY_ID and
+ * AWS_SECRET_ACCESS_KEY, a profile, an instance role). Checksums only where an operation requires
+ * them: the SDK's default CRC32 trailers are refused by several S3-compatible services.
+ */
+export async function s3Client(place: S3Place): Promise<S3Client> {
+  const { S3Client } = await s3Sdk();
+  const client = new S3Client({
+    ...(place.endpoint ? { endpoint: place.endpoint } : {}),
+    region: place.region ?? (process.env.AWS_REGION || 'us-east-1'),
+    forcePathStyle: place.forcePathStyle ?? false,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: ANSWER_TIMEOUT_MS },
+  });
+  // A request on the bucket itself (a listing) goes to `/bucket`, not `/bucket/`: S3 and MinIO take
+  // both, and some S3-compatible servers (s3rver among them) sign the path without the slash, so a
+  // listing signed with it would be refused there.
+  if (place.forcePathStyle)
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { path?: unknown };
+        if (typeof request.path === 'string' && /^\/[^/]+\/$/.test(request.path))
+          request.path = request.path.slice(0, -1);
+        return next(args);
+      },
+      { step: 'build', name: 'bareBucketPath' },
+    );
+  return client;
+}
