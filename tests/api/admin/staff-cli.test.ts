@@ -16,7 +16,10 @@ import { outboxSms } from '../../../src/server/providers/sms-outbox.ts';
 import { seed } from '../../../src/server/seed/seed.ts';
 import { placeFixtureOrder } from '../../helpers/order-fixture.ts';
 import { TestClock, type TestShop } from '../../helpers/test-app.ts';
+import { allowToolProcesses } from '../../helpers/tool-processes.ts';
 import { linkToken, PASSWORD } from './admin-helpers.ts';
+
+allowToolProcesses();
 
 const run = promisify(execFile);
 

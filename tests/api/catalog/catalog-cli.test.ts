@@ -8,6 +8,9 @@ import { openDb } from '../../../src/server/db/index.ts';
 import { migrate } from '../../../src/server/db/migrate.ts';
 import { seed } from '../../../src/server/seed/seed.ts';
 import { fixture } from '../../helpers/catalog-tool.ts';
+import { allowToolProcesses } from '../../helpers/tool-processes.ts';
+
+allowToolProcesses();
 
 const run = promisify(execFile);
 let dir: string;

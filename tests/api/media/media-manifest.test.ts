@@ -13,6 +13,9 @@ import { folderStore } from '../../../src/server/media/folder-store.ts';
 import { mediaKeysNamed, writeMediaManifest } from '../../../src/server/media/media-manifest.ts';
 import { seed } from '../../../src/server/seed/seed.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
+import { allowToolProcesses } from '../../helpers/tool-processes.ts';
+
+allowToolProcesses();
 
 const exec = promisify(execFile);
 let shop: TestShop;

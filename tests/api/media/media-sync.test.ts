@@ -6,6 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketStore } from '../../../src/server/media/bucket-store.ts';
 import { startS3, type TestS3 } from '../../helpers/s3-server.ts';
+import { allowToolProcesses } from '../../helpers/tool-processes.ts';
+
+allowToolProcesses();
 
 const exec = promisify(execFile);
 let s3: TestS3;

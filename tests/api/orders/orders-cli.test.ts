@@ -15,11 +15,14 @@ import {
 } from '../../../src/server/orders/order-admin.ts';
 import { seed } from '../../../src/server/seed/seed.ts';
 import { createTestShop, TestClock, type TestShop } from '../../helpers/test-app.ts';
+import { allowToolProcesses } from '../../helpers/tool-processes.ts';
 import { okResult } from '../../helpers/wire-asserts.ts';
 import { outbox } from '../accounts/users-helpers.ts';
 import { pickVariants } from '../cart/cart-helpers.ts';
 import { insertOrder, stockOf } from './orders-fixtures.ts';
 import { bodyFor, memberBuyer, order } from './orders-helpers.ts';
+
+allowToolProcesses();
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -17,7 +17,10 @@ import { outboxSms } from '../../../src/server/providers/sms-outbox.ts';
 import { seed } from '../../../src/server/seed/seed.ts';
 import { createShipment } from '../../../src/server/shipping/ship.ts';
 import { TestClock, type TestShop } from '../../helpers/test-app.ts';
+import { allowToolProcesses } from '../../helpers/tool-processes.ts';
 import { shippableOrder } from './shipping-helpers.ts';
+
+allowToolProcesses();
 
 const run = promisify(execFile);
 
