@@ -2,9 +2,10 @@ import { resolve } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { buildInChild, RebuildScheduler } from '../../scripts/lib/rebuild-scheduler.ts';
 import type { Locale } from '../../src/config.ts';
+import { at } from '../../src/features/admin/i18n.ts';
 import { createApp } from '../../src/server/app.ts';
 import { readEnv } from '../../src/server/env.ts';
-import { serverDeps } from './support/admin.ts';
+import { apiStaff, serverDeps, useStaffSession } from './support/admin.ts';
 import { apiLogin, createMember, loginWithForm } from './support/auth.ts';
 import { productUrl } from './support/cart.ts';
 import { expectAccessible } from './support/checkout.ts';
@@ -126,6 +127,34 @@ test.beforeAll(async ({ request, baseURL }) => {
   }
 });
 
+/**
+ * One check of the rebuild schedule, as the serving process runs it beside the app it composed (which
+ * hooks the reviews into the catalogue's fingerprint): 'built' when the reviews moved it.
+ */
+async function scheduledCheck(baseURL: string) {
+  const deps = serverDeps(baseURL);
+  try {
+    createApp(deps);
+    const schedule = new RebuildScheduler({
+      db: deps.db,
+      dist: resolve(readEnv().DIST_DIR),
+      checkSeconds: 60,
+      log: () => {},
+      build: () =>
+        buildInChild(() => {}, { ...process.env, SQLITE_PATH: process.env.E2E_SQLITE_PATH!, DATABASE_URL: '' }),
+    });
+    return await schedule.check();
+  } finally {
+    await deps.db.close();
+  }
+}
+
+/** The product page's Product JSON-LD. */
+async function productLd(page: Page): Promise<Json> {
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((x) => JSON.parse(x));
+  return ld.find((x) => x['@type'] === 'Product');
+}
+
 const starRadio = (page: Page, locale: Locale, n: number) =>
   page.getByRole('radio', {
     name: msg(locale, n === 1 ? 'reviews.form.star' : 'reviews.form.starMany', { n }),
@@ -171,24 +200,8 @@ test('after the schedule rebuilds the pages, each product page shows its review,
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const path = process.env.E2E_SQLITE_PATH!;
-  const deps = serverDeps(baseURL!);
-  try {
-    // The schedule runs in the serving process, beside the app it composed (which hooks the reviews
-    // into the catalogue's fingerprint): the same here.
-    createApp(deps);
-    const schedule = new RebuildScheduler({
-      db: deps.db,
-      dist: resolve(readEnv().DIST_DIR),
-      checkSeconds: 60,
-      log: () => {},
-      build: () => buildInChild(() => {}, { ...process.env, SQLITE_PATH: path, DATABASE_URL: '' }),
-    });
-    // The reviews moved the catalogue's fingerprint: the schedule's check rebuilds.
-    expect(await schedule.check()).toBe('built');
-  } finally {
-    await deps.db.close();
-  }
+  // The reviews moved the catalogue's fingerprint: the schedule's check rebuilds.
+  expect(await scheduledCheck(baseURL!)).toBe('built');
   await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
   for (const locale of LOCALES) {
     const c = cases.get(locale)!;
@@ -210,8 +223,7 @@ test('after the schedule rebuilds the pages, each product page shows its review,
     await expect(review.getByRole('heading', { name: TEXT[locale].title })).toBeVisible();
     await expect(review.locator('.review-body')).toHaveText(TEXT[locale].body);
     await expect(review.getByText(msg(locale, 'reviews.starsOf', { n: 4 }))).toBeAttached();
-    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((x) => JSON.parse(x));
-    const product = ld.find((x) => x['@type'] === 'Product');
+    const product = await productLd(page);
     expect(product.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
     expect(product.review[0]).toMatchObject({ reviewRating: { ratingValue: 4 }, reviewBody: TEXT[locale].body });
     expect(product.review[0].author.name).not.toContain(c.member.name);
@@ -221,4 +233,43 @@ test('after the schedule rebuilds the pages, each product page shows its review,
     await expect(section.getByLabel(msg(locale, 'reviews.sort'))).toBeVisible();
     await expectAccessible(page, `product reviews [${locale}]`, PHONE_WIDTH);
   }
+});
+
+test('the owner hides a review in the console: after the next scheduled rebuild it is gone from its page and its structured data', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const c = cases.get('zh-TW')!;
+  const t = (k: Parameters<typeof at>[1], p?: Record<string, string | number>) => at('zh-TW', k, p);
+  const owner = await apiStaff(request, baseURL!, 'owner', '王店主');
+  await useStaffSession(context, baseURL!, owner.token);
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+  await page.goto(`/admin/reviews?product=${c.product.slug}`);
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: TEXT['zh-TW'].title, exact: true }) });
+  await card.getByRole('button', { name: t('admin.reviews.hide'), exact: true }).click();
+  await card.getByRole('textbox', { name: t('admin.reviews.reason') }).fill('與商品無關');
+  await card.getByRole('button', { name: t('admin.reviews.hideConfirm'), exact: true }).click();
+  await expect(card.getByRole('status')).toHaveText(t('admin.reviews.hiddenNow'));
+
+  expect(await scheduledCheck(baseURL!)).toBe('built');
+  // The product's one review is hidden: no reviews section, no rating in its structured data.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(productUrl('zh-TW', c.product));
+        return page.locator('#reviews').count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0);
+  await expect(page.getByText(TEXT['zh-TW'].body.split('\n')[0]!)).toHaveCount(0);
+  const product = await productLd(page);
+  expect(product).toBeDefined();
+  expect(product.aggregateRating).toBeUndefined();
+  expect(product.review).toBeUndefined();
 });
