@@ -1,13 +1,15 @@
 /**
- * Draws the demo shop's SVG art into public/images/ (brands, categories, products, articles, og).
- * The output is committed; re-run after changing the seed lists: `node scripts/generate-images.ts`.
+ * Draws the demo shop's SVG art into public/images/ (brands, categories, products, articles, og),
+ * each drawing also rendered as the WebP the shop shows (src/server/seed/images.ts; the og image stays
+ * SVG). The output is committed; re-run after changing the seed lists: `node scripts/generate-images.ts`.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import { ARTICLES } from '../src/server/seed/articles.ts';
 import { BRANDS } from '../src/server/seed/brands.ts';
 import { CATEGORIES } from '../src/server/seed/categories.ts';
-import { IMAGE_SIZE } from '../src/server/seed/images.ts';
+import { articleImage, brandImage, categoryImage, IMAGE_SIZE } from '../src/server/seed/images.ts';
 import type { Art } from '../src/server/seed/kinds.ts';
 import { demoProducts } from '../src/server/seed/products.ts';
 import { OG_IMAGE } from '../src/server/seed/site-metas.ts';
@@ -33,15 +35,28 @@ const svg = (w: number, h: number, body: string, label: string) =>
 const place = (x: number, y: number, s: number, inner: string) =>
   `<g transform="translate(${x} ${y}) scale(${s})">${inner}</g>`;
 
+/** WebP quality of the shown images: the flat drawings stay sharp at it and weigh 1-8 KB. */
+const WEBP_QUALITY = 80;
+const rendering: Promise<unknown>[] = [];
+
 function write(path: string, content: string) {
   const file = join(PUBLIC, path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);
 }
 
+/** The drawing `content` at `shown` (a .webp path), with its SVG source beside it. */
+function draw(shown: string, content: string) {
+  if (!shown.endsWith('.webp')) throw new Error(`a shown demo image is a WebP: ${shown}`);
+  const source = shown.replace(/\.webp$/, '.svg');
+  write(source, content);
+  rendering.push(sharp(Buffer.from(content)).webp({ quality: WEBP_QUALITY }).toFile(join(PUBLIC, shown)));
+}
+
 function clean(dir: string) {
   const full = join(PUBLIC, 'images', dir);
-  for (const f of readdirSync(full, { withFileTypes: true }).filter((d) => d.name.endsWith('.svg'))) {
+  const drawn = (name: string) => name.endsWith('.svg') || name.endsWith('.webp');
+  for (const f of readdirSync(full, { withFileTypes: true }).filter((d) => drawn(d.name))) {
     rmSync(join(full, f.name));
   }
 }
@@ -56,7 +71,7 @@ function products() {
         img.view === 1
           ? `<ellipse cx="400" cy="690" rx="260" ry="26" fill="#000" opacity=".07"/>${place(40, 20, 0.9, inner)}`
           : place(-120, -80, 1.3, inner);
-      write(img.src, svg(w, h, `<rect width="${w}" height="${h}" fill="${bg}"/>${art}`, img.alt_en));
+      draw(img.src, svg(w, h, `<rect width="${w}" height="${h}" fill="${bg}"/>${art}`, img.alt_en));
     }
   }
 }
@@ -67,10 +82,7 @@ function brands() {
     const [bg, fg] = b.colors;
     const size = b.label.length > 12 ? 34 : 44;
     const text = `<text x="${w / 2}" y="${h / 2 + size / 3}" text-anchor="middle" ${FONT} font-size="${size}" font-weight="700" letter-spacing="2" fill="${fg}">${b.label.replace('&', '&amp;')}</text>`;
-    write(
-      `images/brands/${b.slug}.svg`,
-      svg(w, h, `<rect width="${w}" height="${h}" fill="${bg}"/>${text}`, b.name_en),
-    );
+    draw(brandImage(b.slug), svg(w, h, `<rect width="${w}" height="${h}" fill="${bg}"/>${text}`, b.name_en));
   }
 }
 
@@ -80,7 +92,7 @@ function categories() {
     const a = CATEGORY_ART[c.slug] ?? { art: 'care' as Art, body: '#555555', tint: '#eeeeee' };
     const accent = isLight(a.body) ? '#333333' : '#f2f2f2';
     const body = `<rect width="${w}" height="${h}" fill="${a.tint}"/><circle cx="${w / 2}" cy="${h / 2}" r="200" fill="#fff" opacity=".45"/>${place(120, 40, 0.5, paint(a.art, a.body, accent))}`;
-    write(`images/categories/${c.slug}.svg`, svg(w, h, body, c.name_en));
+    draw(categoryImage(c.slug), svg(w, h, body, c.name_en));
   }
 }
 
@@ -91,7 +103,7 @@ function banner(tint: string, art: Art, label: string) {
 }
 
 function articles() {
-  for (const a of ARTICLES) write(`images/articles/${a.slug}.svg`, banner(a.tint, a.art, a.title_en));
+  for (const a of ARTICLES) draw(articleImage(a.slug), banner(a.tint, a.art, a.title_en));
   write(OG_IMAGE, banner('#ece7df', 'turntable', 'Soundwood Audio'));
 }
 
@@ -103,4 +115,5 @@ products();
 brands();
 categories();
 articles();
-console.log('Drew the demo images into public/images/.');
+await Promise.all(rendering);
+console.log(`Drew the demo images into public/images/ (${rendering.length} WebP).`);

@@ -10,6 +10,11 @@
  * recalculations (how many elements). `{no}` in the path is
  * the member's order. The site must be served already (ORIGIN, default http://127.0.0.1:4321, e.g.
  * `npm start`). TRACE_OUT=<file> keeps the trace, to open in the browser's performance panel.
+ * TRACE_EVENTS=<n> also records the `blink`, `v8`, `loading` and `fonts` categories and prints the
+ * whole load's main-thread time by cause (SVG images, fonts, text shaping, script, layout, style,
+ * paint, parsing...) and the <n> trace events with the most self and total time
+ * (scripts/lib/trace-composition.ts): what the native work Lighthouse calls "other" is. The page is asked for in its path's language
+ * (`/en/...` in English, any other in Traditional Chinese), as the bench asks for it.
  *
  * The bench says how long the page blocks; this says which task to look at. Figures swing from run
  * to run on a busy machine: run it a few times.
@@ -18,6 +23,7 @@ import { writeFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { chromiumPath } from './ensure-browser.ts';
 import { becomeShopper, becomeVisitor, prepareShoppers, type Shopper } from './lib/bench-shopper.ts';
+import { COMPOSITION_CATEGORIES, printComposition } from './lib/trace-composition.ts';
 
 const ORIGIN = process.env.ORIGIN ?? 'http://127.0.0.1:4321';
 const [path = '/', who = 'visitor'] = process.argv.slice(2);
@@ -26,6 +32,8 @@ if (!['guest', 'member', 'visitor'].includes(who)) throw new Error(`who: guest, 
 const CPU_SLOWDOWN = 4;
 /** A task at least this long blocks input (the long-task threshold behind TBT). */
 const LONG_TASK_MS = 50;
+/** How many of the events with the most self time to print (TRACE_EVENTS), 0 for none. */
+const TOP_EVENTS = Number(process.env.TRACE_EVENTS ?? 0);
 
 interface TraceEvent {
   name: string;
@@ -61,6 +69,10 @@ try {
   if (who === 'visitor') await becomeVisitor(browser, ORIGIN);
   else await becomeShopper(browser, url, who as Shopper, shoppers);
   const page = await browser.newPage();
+  // As the bench asks for each locale: `/` would redirect a browser asking for English to /en/.
+  await page.setExtraHTTPHeaders({
+    'Accept-Language': /^\/en(\/|$)/.test(path) ? 'en-US,en;q=0.9' : 'zh-TW,zh;q=0.9',
+  });
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   const cdp = await page.createCDPSession();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -70,6 +82,7 @@ try {
       'disabled-by-default-devtools.timeline',
       'disabled-by-default-devtools.timeline.stack',
       'disabled-by-default-v8.cpu_profiler',
+      ...(TOP_EVENTS ? COMPOSITION_CATEGORIES : []),
     ],
   });
   await page.goto(url, { waitUntil: 'networkidle0' });
@@ -147,6 +160,12 @@ function report(events: TraceEvent[]): void {
       console.log(`  style recalculations: ${styles.length} (${count} elements)`);
     }
   }
+  if (TOP_EVENTS)
+    printComposition(
+      events.filter((e) => `${e.pid}:${e.tid}` === main),
+      TOP_EVENTS,
+      CPU_SLOWDOWN,
+    );
 }
 
 /** The CPU profile's samples, each with its time (trace clock) and the script file it was in. */

@@ -117,8 +117,8 @@ describe('catalog import and export', () => {
       [generatedSku('aurora-one-speaker', ['白色', '小']), '白色 / 小'],
     ]);
     expect(p.images.map((i: { src: string }) => i.src)).toEqual([
-      '/images/products/sony-wh-1000xm6-1.svg',
-      '/images/products/sony-wh-1000xm6-2.svg',
+      '/images/products/sony-wh-1000xm6-1.webp',
+      '/images/products/sony-wh-1000xm6-2.webp',
     ]);
     const zh = (await shop.call('GET', '/api/products/aurora-one-speaker')).json.result;
     expect(zh.description).toBe('<p>木質箱體，"原音"重現。</p>\n<p>第二段</p>');
