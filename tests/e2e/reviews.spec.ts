@@ -211,7 +211,7 @@ test('after the schedule rebuilds the pages, each product page shows its review,
       .poll(
         async () => {
           await page.goto(productUrl(locale, c.product));
-          return page.locator('#reviews').count();
+          return page.locator('#reviews .review').count();
         },
         { timeout: 15_000 },
       )
@@ -257,12 +257,12 @@ test('the owner hides a review in the console: after the next scheduled rebuild 
   await expect(card.getByRole('status')).toHaveText(t('admin.reviews.hiddenNow'));
 
   expect(await scheduledCheck(baseURL!)).toBe('built');
-  // The product's one review is hidden: no reviews section, no rating in its structured data.
+  // The product's one review is hidden: none on its page, no rating in its structured data.
   await expect
     .poll(
       async () => {
         await page.goto(productUrl('zh-TW', c.product));
-        return page.locator('#reviews').count();
+        return page.locator('#reviews .review').count();
       },
       { timeout: 15_000 },
     )
