@@ -32,6 +32,8 @@ const SUMMARY_KEYS = [
   'in_stock',
   'name',
   'price',
+  // The stars of its published reviews, or null (issue 42; the reviews add it when the app is composed).
+  'rating',
   'slug',
   'stock',
   'summary',
@@ -168,7 +170,17 @@ describe('GET /api/products/{slug}', () => {
     const zh = okResult(await get(`/api/products/${product.slug}`));
     const en = okResult(await get(`/api/products/${product.slug}`, 'en'));
     expect(Object.keys(zh).sort()).toEqual(
-      [...SUMMARY_KEYS, 'description', 'images', 'related', 'returnable', 'specs', 'updated_at', 'variants'].sort(),
+      [
+        ...SUMMARY_KEYS,
+        'description',
+        'images',
+        'related',
+        'returnable',
+        'reviews',
+        'specs',
+        'updated_at',
+        'variants',
+      ].sort(),
     );
     expect(zh).toMatchObject({
       name: product.name_zh,
