@@ -26,8 +26,13 @@ let dir: string;
 
 beforeAll(async () => {
   s3 = await startS3();
-  shop = await createTestShop({ seeded: true, env: { MEDIA_PUBLIC_BASE: CDN } });
   dir = mkdtempSync(join(tmpdir(), 'catalog-bucket-'));
+  // A folder of its own that nothing creates (the default ./data/media may be there from other work):
+  // the test shows that a bucket import writes nothing into it.
+  shop = await createTestShop({
+    seeded: true,
+    env: { MEDIA_PUBLIC_BASE: CDN, MEDIA_DIR: join(dir, 'media-folder-unused') },
+  });
   for (const [name, colour] of [
     ['oak.jpg', '#a0522d'],
     ['pine.jpg', '#deb887'],
