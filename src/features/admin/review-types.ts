@@ -1,3 +1,5 @@
+import type { Review, ReviewReply } from '../../lib/api/reviews.ts';
+
 /** The console's reviews as GET /api/admin/reviews and its actions answer them (camelCased). */
 
 /** The tabs: new (pending under pre-moderation, else published), reported, hidden; '' is all. */
@@ -12,18 +14,9 @@ export interface ReviewCounts {
   hidden: number;
 }
 
-export interface ConsoleReview {
-  id: number;
-  stars: number;
-  title: string;
-  body: string;
-  variant: string;
-  bought: string;
-  createdAt: number;
-  updatedAt: number;
-  state: 'published' | 'pending' | 'hidden';
+export interface ConsoleReview extends Review {
   helpfulCount: number;
-  reply: { body: string; at: number } | null;
+  reply: ReviewReply | null;
   hiddenReason: string;
   reportCount: number;
   writer: 'member' | 'guest';

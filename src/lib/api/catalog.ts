@@ -6,6 +6,7 @@
  */
 import { API_MAX_PAGE_SIZE, SITE_METAS_CLIENT_FLAG, SYS_VARS_FIRST_PAGE, SYS_VARS_PAGE_SIZE } from '../../config.ts';
 import type { ApiClient } from './client.ts';
+import type { Review, ReviewReply } from './reviews.ts';
 
 export interface Image {
   src: string;
@@ -91,20 +92,12 @@ export interface Rating {
 }
 
 /** A published review as the product page shows it (GET /api/products/{slug}/reviews, camelCased). */
-export interface PublicReview {
-  id: number;
-  stars: number;
-  title: string;
-  body: string;
-  /** The variant bought, in the page's language; "" when the product has one. */
-  variant: string;
-  /** Year and month the order was placed, "2026-11". */
-  bought: string;
-  createdAt: number;
+export interface PublicReview
+  extends Pick<Review, 'id' | 'stars' | 'title' | 'body' | 'variant' | 'bought' | 'createdAt'> {
   helpfulCount: number;
   /** The name it is shown under, masked ("王**"). */
   author: string;
-  reply: { body: string; at: number } | null;
+  reply: ReviewReply | null;
 }
 
 /** A product's reviews on its page: the summary of all published ones and the newest few. */

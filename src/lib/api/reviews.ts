@@ -7,12 +7,19 @@ export interface Review {
   stars: number;
   title: string;
   body: string;
+  /** The variant bought, in the page's language; "" when the product has one. */
   variant: string;
   /** Year and month the order was placed, "2026-11". */
   bought: string;
   createdAt: number;
   updatedAt: number;
   state: 'published' | 'pending' | 'hidden';
+}
+
+/** The shop's public answer under a review. */
+export interface ReviewReply {
+  body: string;
+  at: number;
 }
 
 /** A product of the order on the review form, with its review once written. */

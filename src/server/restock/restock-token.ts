@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import { shopSecret } from '../db/shop-secret.ts';
 
 const SECRET_NAME = 'restock-unsubscribe';
 const TOKEN_RE = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{32})$/;
-const keys = new WeakMap<Db, Promise<string>>();
 
 /**
  * What a token lets its holder do, each signed apart so one never passes for another:
@@ -13,20 +13,8 @@ const keys = new WeakMap<Db, Promise<string>>();
  */
 export type TokenUse = 'unsubscribe' | 'cancel' | 'confirm';
 
-/** The database's restock key (made by migration 017), read once per connection. */
-function keyOf(db: Db): Promise<string> {
-  let key = keys.get(db);
-  if (!key) {
-    key = db.kysely
-      .selectFrom('shop_secrets')
-      .select('value')
-      .where('name', '=', SECRET_NAME)
-      .executeTakeFirstOrThrow()
-      .then((r) => r.value);
-    keys.set(db, key);
-  }
-  return key;
-}
+/** The database's key for these links (made by its migration), read once per connection. */
+const keyOf = (db: Db) => shopSecret(db, SECRET_NAME);
 
 const mac = (key: string, use: TokenUse, id: number) =>
   createHmac('sha256', key).update(`restock-${use}:${id}`).digest('base64url').slice(0, 32);

@@ -4,25 +4,13 @@ import type { Locale } from '../../config.ts';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
+import { shopSecret } from '../db/shop-secret.ts';
 
 const SECRET_NAME = 'review-unsubscribe';
 const TOKEN_RE = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{32})$/;
-const keys = new WeakMap<Db, Promise<string>>();
 
-/** The database's key for these links (made by migration 028), read once per connection. */
-function keyOf(db: Db): Promise<string> {
-  let key = keys.get(db);
-  if (!key) {
-    key = db.kysely
-      .selectFrom('shop_secrets')
-      .select('value')
-      .where('name', '=', SECRET_NAME)
-      .executeTakeFirstOrThrow()
-      .then((r) => r.value);
-    keys.set(db, key);
-  }
-  return key;
-}
+/** The database's key for these links (made by its migration), read once per connection. */
+const keyOf = (db: Db) => shopSecret(db, SECRET_NAME);
 
 const mac = (key: string, orderId: number) =>
   createHmac('sha256', key).update(`review-unsubscribe:${orderId}`).digest('base64url').slice(0, 32);
