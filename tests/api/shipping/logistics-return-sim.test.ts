@@ -148,6 +148,22 @@ describe('home returns', () => {
   });
 });
 
+describe('return numbers', () => {
+  it('are never drawn twice: 150 returns booked in one second (the clock stands still) get 150 numbers', async () => {
+    // The number is the second and 4 random digits; without a second draw, two of 150 collide more often than not.
+    const booked = [];
+    for (let i = 0; i < 150; i++) booked.push(await storeReturn('UNIMART'));
+    const numbers = booked.map((b) => b.rtnMerchantTradeNo);
+    expect(new Set(numbers).size).toBe(150);
+    const rows = await shop.deps.db.kysely
+      .selectFrom('sim_logistics_returns')
+      .select('rtn_merchant_trade_no')
+      .where('rtn_merchant_trade_no', 'in', numbers as string[])
+      .execute();
+    expect(rows).toHaveLength(150);
+  });
+});
+
 describe('return notices', () => {
   it('refuses a notice whose signature does not match', async () => {
     const booked = await storeReturn('UNIMART');

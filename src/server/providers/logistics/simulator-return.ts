@@ -49,26 +49,31 @@ async function book(
   row: { logisticsId: string; rtnOrderNo: string; bookingNote: string },
 ) {
   const now = c.get('deps').clock.now();
-  const rtnNo = `${ecpayDateTime(now).replace(/\D/g, '').slice(2)}${digits(4)}`;
   const { CheckMacValue: _mac, ...fields } = form;
-  await c
-    .get('deps')
-    .db.kysely.insertInto('sim_logistics_returns')
-    .values({
-      merchant_id: form.MerchantID!,
-      rtn_merchant_trade_no: rtnNo,
-      rtn_order_no: row.rtnOrderNo,
-      sub_type: subType,
-      logistics_id: row.logisticsId,
-      booking_note: row.bookingNote,
-      form: JSON.stringify(fields),
-      status: 'created',
-      rtn_code: RETURN_STATUS_CODES[subType as ReturnChain | 'TCAT'].created![0]!,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return rtnNo;
+  // ECPay's number is the time to the second and 4 digits: two returns booked in one second may draw
+  // the same one (a test clock stands still), so a number already taken is drawn again.
+  for (;;) {
+    const rtnNo = `${ecpayDateTime(now).replace(/\D/g, '').slice(2)}${digits(4)}`;
+    const inserted = await c
+      .get('deps')
+      .db.kysely.insertInto('sim_logistics_returns')
+      .values({
+        merchant_id: form.MerchantID!,
+        rtn_merchant_trade_no: rtnNo,
+        rtn_order_no: row.rtnOrderNo,
+        sub_type: subType,
+        logistics_id: row.logisticsId,
+        booking_note: row.bookingNote,
+        form: JSON.stringify(fields),
+        status: 'created',
+        rtn_code: RETURN_STATUS_CODES[subType as ReturnChain | 'TCAT'].created![0]!,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('rtn_merchant_trade_no').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return rtnNo;
+  }
 }
 
 /** POST of a store return route: `RtnMerchantTradeNo|RtnOrderNo`, or `0|message`. */
