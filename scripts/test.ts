@@ -1,0 +1,67 @@
+/**
+ * `npm test`: lint; then the unit and API tests while the type check and the site's build run beside
+ * them; then the browser tests on that build. The Vitest files spend about half their time waiting
+ * (database writes, their own servers, timers), and the type check and the build fill those gaps
+ * instead of running after them. The tests print as they run; the type check's and the build's
+ * output is printed whole once the tests are done, so the two never interleave. Any step failing
+ * fails the command (the browser tests then do not run).
+ */
+import { spawn } from 'node:child_process';
+
+interface Outcome {
+  name: string;
+  code: number;
+  output: string;
+}
+
+/** Runs `npm run <script>`, its output on this terminal (`live`) or kept for later. */
+function npmRun(script: string, live: boolean): Promise<Outcome> {
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', '--silent', script], { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+    child.on('close', (code, signal) =>
+      done({ name: script, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
+  });
+}
+
+/** Runs the scripts one after another, kept for later, stopping at the first that fails. */
+async function inTurn(scripts: string[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const script of scripts) {
+    const outcome = await npmRun(script, false);
+    outcomes.push(outcome);
+    if (outcome.code !== 0) break;
+  }
+  return outcomes;
+}
+
+const started = performance.now();
+const since = () => `${((performance.now() - started) / 1000).toFixed(0)} s in`;
+const failed = (o: Outcome) => o.code !== 0;
+
+const lint = await npmRun('lint', true);
+if (failed(lint)) process.exit(1);
+
+console.log(`\nUnit and API tests; the type check and the site's build beside them (${since()})\n`);
+const [unit, beside] = await Promise.all([npmRun('test:unit', true), inTurn(['typecheck', 'test:e2e:prepare'])]);
+for (const o of beside) {
+  console.log(`\n> npm run ${o.name} (run beside the tests; ${o.code === 0 ? 'passed' : `failed, exit ${o.code}`})\n`);
+  process.stdout.write(o.output);
+}
+if (failed(unit) || beside.some(failed) || beside.length < 2) {
+  console.error(
+    `\nnpm test failed: ${[unit, ...beside]
+      .filter(failed)
+      .map((o) => o.name)
+      .join(', ')} (${since()})`,
+  );
+  process.exit(1);
+}
+
+console.log(`\nBrowser tests (${since()})\n`);
+const browser = await npmRun('test:e2e:run', true);
+console.log(`\nnpm test ${failed(browser) ? 'failed' : 'passed'} (${since()})`);
+process.exit(browser.code);
