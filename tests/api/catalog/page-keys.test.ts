@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installInProcessShop, serverCodeVersion } from '../../../scripts/lib/in-process-shop.ts';
 import type { Locale } from '../../../src/config.ts';
 import { laterListingPaths, listingPaths } from '../../../src/features/catalog/listing-paths.server.ts';
@@ -27,6 +27,9 @@ process.env.SQLITE_PATH = join(dir, 'shop.sqlite');
 delete process.env.DATABASE_URL;
 delete process.env.API_BASE;
 installInProcessShop();
+// Each test keys every page of the demo shop before and after an edit (every product's related
+// products, every listing's cards): a few seconds on a quiet machine, several times that on a busy one.
+vi.setConfig({ testTimeout: 180_000 });
 const db = openDb({ sqlitePath: process.env.SQLITE_PATH });
 
 beforeAll(async () => {
