@@ -93,6 +93,7 @@ export class RebuildScheduler {
   /** A check could not run to its end (a rebuild under way here or elsewhere): check again at the next poll. */
   private pending = false;
   private seenChange = 0;
+  private pulling: Promise<PullResult['result'] | 'failed' | 'off'> | null = null;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(options: SchedulerOptions) {
@@ -112,15 +113,15 @@ export class RebuildScheduler {
     }
     this.pending = false;
     const { db, dist } = this.o;
+    const pulled = await this.pull();
+    const { fingerprint } = await catalogFingerprint(db);
+    if (liveBuild(dist)?.fingerprint === fingerprint) {
+      if (pulled === 'none' && liveBuild(dist)) return this.publishLive();
+      return pulled === 'pulled' ? 'pulled' : 'unchanged';
+    }
+    if (this.o.now() < this.retryAt) return 'backoff';
     this.building = true;
     try {
-      const pulled = await this.pull();
-      const { fingerprint } = await catalogFingerprint(db);
-      if (liveBuild(dist)?.fingerprint === fingerprint) {
-        if (pulled === 'none' && liveBuild(dist)) return await this.publishLive();
-        return pulled === 'pulled' ? 'pulled' : 'unchanged';
-      }
-      if (this.o.now() < this.retryAt) return 'backoff';
       if (!(await takeRebuildLease(db, this.instance, this.o.now(), LEASE_MS))) {
         this.pending = true;
         return 'elsewhere';
@@ -135,7 +136,15 @@ export class RebuildScheduler {
    * Takes the release the pages' bucket names when this instance does not serve it yet. A failure
    * (the bucket down, a release being replaced while downloaded) is logged; the live release stays.
    */
-  private async pull(): Promise<PullResult['result'] | 'failed' | 'off'> {
+  private pull(): Promise<PullResult['result'] | 'failed' | 'off'> {
+    // One at a time: a check that comes while another pulls waits for the same answer.
+    this.pulling ??= this.pullOnce().finally(() => {
+      this.pulling = null;
+    });
+    return this.pulling;
+  }
+
+  private async pullOnce(): Promise<PullResult['result'] | 'failed' | 'off'> {
     const { bucket, dist } = this.o;
     if (!bucket) return 'off';
     const started = this.o.now();
