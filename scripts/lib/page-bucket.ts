@@ -163,15 +163,19 @@ export async function describeRelease(
   return Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** The headers a file is stored with: those the site server sends, a twin with its page's type and its encoding. */
-export function objectHeaders(rel: string): { ContentType: string; CacheControl: string; ContentEncoding?: string } {
-  const twin = rel.endsWith('.br') ? 'br' : rel.endsWith('.gz') ? 'gzip' : null;
+/**
+ * The headers a file is stored with: the content type and cache rule the site server gives it. A
+ * .br/.gz twin is stored as what it is (compressed bytes, with its page's cache rule), not with a
+ * Content-Encoding: a CDN in front of the bucket compresses the page itself, and an object's
+ * Content-Encoding is a header some S3-compatible servers apply to the upload itself.
+ */
+export function objectHeaders(rel: string): { ContentType: string; CacheControl: string } {
+  const twin = rel.endsWith('.br') || rel.endsWith('.gz');
   const page = twin ? rel.slice(0, rel.lastIndexOf('.')) : rel;
-  const type = TYPES[extname(page)] ?? 'application/octet-stream';
+  const pageType = TYPES[extname(page)] ?? 'application/octet-stream';
   return {
-    ContentType: type,
-    CacheControl: cacheControlOf(page, type.startsWith('text/html')),
-    ...(twin ? { ContentEncoding: twin } : {}),
+    ContentType: twin ? (rel.endsWith('.gz') ? 'application/gzip' : 'application/octet-stream') : pageType,
+    CacheControl: cacheControlOf(page, pageType.startsWith('text/html')),
   };
 }
 

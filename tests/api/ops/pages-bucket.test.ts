@@ -57,19 +57,18 @@ describe('which files a release uploads', () => {
     expect(parseManifest('{')).toBeNull();
   });
 
-  it('stores each file with the headers the site server gives it, a twin with its encoding', () => {
+  it('stores each file with the content type and cache rule the site server gives it, a twin as compressed bytes', () => {
     expect(objectHeaders('products/x/index.html')).toEqual({
       ContentType: 'text/html; charset=utf-8',
       CacheControl: 'no-cache',
     });
     expect(objectHeaders('products/x/index.html.br')).toEqual({
-      ContentType: 'text/html; charset=utf-8',
+      ContentType: 'application/octet-stream',
       CacheControl: 'no-cache',
-      ContentEncoding: 'br',
     });
-    expect(objectHeaders('_astro/app.1a2b.js.gz')).toMatchObject({
+    expect(objectHeaders('_astro/app.1a2b.js.gz')).toEqual({
+      ContentType: 'application/gzip',
       CacheControl: 'public, max-age=31536000, immutable',
-      ContentEncoding: 'gzip',
     });
     expect(objectHeaders('builds/latest.json').CacheControl).toBe('no-cache');
     expect(objectHeaders('favicon.svg')).toEqual({
