@@ -6,7 +6,9 @@
  * pauses and shoppers' requests keep their latency) and the new release goes live with one rename.
  * One rebuild at a time across every process on the database (a lease row, renewed while building).
  * A failed rebuild keeps the live build, is logged with why, and is tried again at the next periodic
- * check, not before.
+ * check, not before. With a pages' bucket (PAGES_S3_BUCKET, page-bucket.ts) each check first takes the
+ * release the bucket names when it is new here (downloaded, nothing rendered): only the instance that
+ * wins the lease renders, and its build uploads the release for the others.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
