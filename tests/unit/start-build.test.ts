@@ -328,6 +328,12 @@ describe('one build, every instance (a pages bucket)', () => {
         expect(uploaded).toBeLessThan((total ?? 0) / 2);
         const took = since.find((o) => !o.includes('[rebuild] the catalog changed')) ?? '';
         expect(took).toContain(`took build ${built?.buildId} from the pages'`);
+        const [downloaded, linked] = /\((\d+) files downloaded, (\d+) unchanged linked\)/
+          .exec(took)
+          ?.slice(1)
+          .map(Number) ?? [0, 0];
+        expect(downloaded).toBe(uploaded);
+        expect(linked).toBeGreaterThan(downloaded ?? 0);
         await Promise.all([stop(a), stop(b)]);
       } finally {
         await s3.dispose();

@@ -286,5 +286,30 @@ describe('the rebuild schedule with a pages bucket', () => {
     expect(served(distA, 'index.html')).toBe(`<p>${fingerprint}</p>`);
     expect([await sa.check(), await sb.check()]).toEqual(['unchanged', 'unchanged']);
     expect(renders).toBe(2);
+
+    // The bucket down: the rebuild fails before anything goes live, here or there.
+    const live = liveBuild(distA)?.buildId;
+    await own.stop();
+    await runEdit(shop.deps.db, {
+      command: 'price',
+      args: ['JBL-FLIP7-BLA', '3190'],
+      file: undefined,
+      by: 'test',
+      limit: 1,
+      locale: 'en',
+      now,
+    });
+    now += 1_000;
+    expect(await sa.poll()).toBe('failed');
+    expect(await sb.poll()).toBe('failed');
+    expect([liveBuild(distA)?.buildId, liveBuild(distB)?.buildId]).toEqual([live, live]);
+    await own.restart();
+    expect((await bucketLatest(pages))?.id).toBe(live);
+    // At the next periodic check one renders and uploads, the other takes it.
+    now += 30_000;
+    const results = [await sa.check(), await sb.check()];
+    expect(results).toEqual(['built', 'pulled']);
+    expect(liveBuild(distB)?.buildId).toBe(liveBuild(distA)?.buildId);
+    expect(liveBuild(distA)?.buildId).not.toBe(live);
   });
 });
