@@ -111,7 +111,7 @@ try {
   if (pagesBucket) {
     const uploadStarted = performance.now();
     const sent = await uploadRelease(pageBucket(pagesBucket), outDir, previous?.dir ?? null);
-    uploaded = ` uploaded to the pages' bucket in ${seconds(uploadStarted).toFixed(1)} s (${sent.uploaded} of ${sent.files} files changed, ${sent.removed} removed);`;
+    uploaded = `uploaded to the pages' bucket in ${seconds(uploadStarted).toFixed(1)} s (${sent.uploaded} of ${sent.files} files changed, ${sent.removed} removed); `;
   }
   await publish(dist, outDir);
   const liveSeconds = seconds(started);
@@ -125,7 +125,7 @@ try {
       `(${(stats.pages / prerenderSeconds).toFixed(0)} pages/s with their data), ` +
       `compression ${postSeconds.toFixed(1)} s after it for ${stats.compressed - stats.early} files ` +
       `(${stats.early} pages compressed while rendering, ${stats.reused} unchanged linked with their twins); ` +
-      `${uploaded} live at ${liveSeconds.toFixed(1)} s, the release before the last removed in ${seconds(pruneStarted).toFixed(1)} s; ` +
+      `${uploaded}live at ${liveSeconds.toFixed(1)} s, the release before the last removed in ${seconds(pruneStarted).toFixed(1)} s; ` +
       `${buildCallCount()} API requests; peak memory ${(process.resourceUsage().maxRSS / KB).toFixed(0)} MB; ` +
       `build id ${buildId}.`,
   );

@@ -122,10 +122,11 @@ async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
 /** Runs `job` on each item, `PARALLEL` at once; the first failure rejects (after those under way end). */
 async function eachAtOnce<T>(items: Iterable<T>, job: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
+  let next = 0;
   let failed: unknown = null;
   const worker = async () => {
-    while (queue.length && failed === null) {
-      const item = queue.shift() as T;
+    while (next < queue.length && failed === null) {
+      const item = queue[next++] as T;
       await job(item).catch((error: unknown) => {
         failed ??= error;
       });

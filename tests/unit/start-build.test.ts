@@ -316,8 +316,14 @@ describe('one build, every instance (a pages bucket)', () => {
         expect(await servedBuildId(b)).toBe(built?.buildId);
         expect(await shows(a)).toBe(true);
         expect(await shows(b)).toBe(true);
-        // One of them rendered and uploaded only what changed; the other rendered nothing.
-        const since = [a.output().slice(before[0]), b.output().slice(before[1])];
+        // One of them rendered and uploaded only what changed; the other rendered nothing. Each logs
+        // what it did once it is done (the one that took the release may be live first).
+        const logged = () => [a.output().slice(before[0]), b.output().slice(before[1])];
+        await until('logged the build and the release taken', () => {
+          const [x = '', y = ''] = logged();
+          return (x + y).includes("uploaded to the pages' bucket") && (x + y).includes('took build');
+        });
+        const since = logged();
         const renders = since.filter((o) => o.includes('[rebuild] the catalog changed'));
         expect(renders).toHaveLength(1);
         const [uploaded, total] = /uploaded to the pages' bucket in [\d.]+ s \((\d+) of (\d+) files changed/
@@ -326,7 +332,7 @@ describe('one build, every instance (a pages bucket)', () => {
           .map(Number) ?? [0, 0];
         expect(uploaded).toBeGreaterThan(0);
         expect(uploaded).toBeLessThan((total ?? 0) / 2);
-        const took = since.find((o) => !o.includes('[rebuild] the catalog changed')) ?? '';
+        const took = since.find((o) => o !== renders[0]) ?? '';
         expect(took).toContain(`took build ${built?.buildId} from the pages'`);
         const [downloaded, linked] = /\((\d+) files downloaded, (\d+) unchanged linked\)/
           .exec(took)
