@@ -230,11 +230,11 @@ export async function bucketLatest(bucket: PageBucket): Promise<{ id: string; ma
   return { id, marker };
 }
 
-async function bucketManifest(bucket: PageBucket, id: string): Promise<PageManifest> {
+/** The manifest of build `id` in the bucket, or null when it is missing or not one (a bucket that cannot be read throws). */
+async function bucketManifest(bucket: PageBucket, id: string): Promise<PageManifest | null> {
   const body = await bucket.get(manifestKey(id));
   const manifest = body ? parseManifest(body.toString('utf8')) : null;
-  if (manifest?.id !== id) throw new Error(`${bucket.describe}: the manifest of build ${id} is missing or not one`);
-  return manifest;
+  return manifest?.id === id ? manifest : null;
 }
 
 export interface UploadReport {
@@ -261,6 +261,7 @@ export async function uploadRelease(
   if (!release) throw new Error(`${releaseDir} is not a complete build; it was not uploaded.`);
   const clientDir = join(releaseDir, 'client');
   const latest = await bucketLatest(bucket);
+  // A release named without its manifest (removed by hand) is unknown: every file goes up again.
   const held = latest ? await bucketManifest(bucket, latest.id) : null;
   const baseManifest = base ? localManifest(base) : null;
   const files = await describeRelease(
@@ -316,6 +317,7 @@ export async function pullRelease(dist: string, bucket: PageBucket): Promise<Pul
     const live = liveBuild(dist);
     if (live?.buildId === latest.id) return { result: 'current', id: latest.id };
     const manifest = await bucketManifest(bucket, latest.id);
+    if (!manifest) throw new Error(`${bucket.describe}: the manifest of build ${latest.id} is missing or not one`);
     const liveClient = live ? join(live.dir, 'client') : null;
     const liveManifest = live ? localManifest(live.dir) : null;
     const clientDir = join(dir, 'client');

@@ -202,6 +202,19 @@ describe('one build, every instance: releases through the pages bucket', () => {
     });
   });
 
+  it('a release named without its manifest is not taken, and the next release goes up whole', async () => {
+    const v5 = { ...v2, 'products/jbl/index.html': '<p>NT$2,490</p>' };
+    const r5 = await makeRelease(a(), v5, null, 'fp5');
+    await uploadRelease(bucket, r5, null);
+    await bucket.delete(manifestKey(`build-${n}`));
+    const live = liveBuild(b());
+    await expect(pullRelease(b(), bucket)).rejects.toThrow(/manifest of build/);
+    expect(liveBuild(b())).toEqual(live);
+    const r6 = await makeRelease(a(), v5, r5, 'fp6');
+    expect(await uploadRelease(bucket, r6, r5)).toMatchObject({ uploaded: Object.keys(v5).length });
+    expect(await pullRelease(b(), bucket)).toMatchObject({ result: 'pulled', id: `build-${n}` });
+  });
+
   it('a release whose file was replaced while it downloads is refused, and the live release stays', async () => {
     const v4 = { ...v2, 'products/jbl/index.html': '<p>NT$2,990</p>' };
     const r4 = await makeRelease(a(), v4, null, 'fp4');
