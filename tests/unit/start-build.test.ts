@@ -239,7 +239,7 @@ describe('npm start', () => {
 
 describe('one build, every instance (a pages bucket)', () => {
   it(
-    'two instances on one database and one bucket: an owner edit renders once, and both serve it',
+    'two instances on one database and one bucket: an owner edit renders once, both serve it, and a third started later takes it',
     async () => {
       const s3 = await startS3('shop-pages');
       const bucket = pageBucket(s3.place);
@@ -252,6 +252,11 @@ describe('one build, every instance (a pages bucket)', () => {
         const copy = join(other.dist, 'releases', basename(live.dir));
         linkCache(live.dir, copy);
         await publish(other.dist, copy);
+        // A third folder with that build too, started later.
+        const third = workspace();
+        const thirdCopy = join(third.dist, 'releases', basename(live.dir));
+        linkCache(live.dir, thirdCopy);
+        await publish(third.dist, thirdCopy);
         const pages = {
           PAGES_S3_BUCKET: 'shop-pages',
           MEDIA_S3_ENDPOINT: s3.endpoint,
@@ -341,6 +346,16 @@ describe('one build, every instance (a pages bucket)', () => {
         expect(downloaded).toBe(uploaded);
         expect(linked).toBeGreaterThan(downloaded ?? 0);
         await Promise.all([stop(a), stop(b)]);
+
+        // An instance started afterwards takes that build from the bucket and renders nothing.
+        const c = await run('scripts/start.ts', { ...third, sqlite: ws.sqlite }, pages);
+        await ready(c);
+        expect(c.output()).toContain(`Took build ${built?.buildId} from the pages' bucket`);
+        expect(c.output()).toContain('not rebuilding');
+        expect(c.output()).not.toContain('Building the shop');
+        expect(await servedBuildId(c)).toBe(built?.buildId);
+        expect(await shows(c)).toBe(true);
+        await stop(c);
       } finally {
         await s3.dispose();
       }
