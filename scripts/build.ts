@@ -6,7 +6,9 @@
  * `<DIST_DIR>/client` only when complete (scripts/lib/releases.ts). One build at a time per DIST_DIR.
  * Incremental: a page whose cache key (src/lib/api/page-keys.server.ts) and code are unchanged is
  * linked from Astro's cache in `<DIST_DIR>/cache` with its twins instead of rendered
- * (scripts/lib/build-cache.ts); FULL_BUILD=1 renders all.
+ * (scripts/lib/build-cache.ts); FULL_BUILD=1 renders all. With PAGES_S3_BUCKET, the release is
+ * uploaded to the pages' bucket (the files changed since the release it holds, builds/latest.json
+ * last) before it goes live here; a failed upload fails the build (scripts/lib/page-bucket.ts).
  */
 
 import { randomUUID } from 'node:crypto';
@@ -30,6 +32,7 @@ import { seed } from '../src/server/seed/seed.ts';
 import { endCacheUse, linkRestores, startCacheUse } from './lib/build-cache.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
 import { installInProcessShop } from './lib/in-process-shop.ts';
+import { pageBucket, pagesBucketOf, uploadRelease } from './lib/page-bucket.ts';
 import { finishPageTwins, startPageTwins, twinsOf } from './lib/page-twins.ts';
 import { postBuild } from './lib/post-build.ts';
 import { liveBuild, newReleaseDir, prune, publish, sealRelease } from './lib/releases.ts';
@@ -102,6 +105,14 @@ try {
   const buildId = randomUUID();
   await sealRelease(outDir, buildId, fingerprint);
   const postSeconds = seconds(compressStarted);
+  // Every instance's release: in the pages' bucket before it goes live here (page-bucket.ts).
+  const pagesBucket = pagesBucketOf(env);
+  let uploaded = '';
+  if (pagesBucket) {
+    const uploadStarted = performance.now();
+    const sent = await uploadRelease(pageBucket(pagesBucket), outDir, previous?.dir ?? null);
+    uploaded = `uploaded to the pages' bucket in ${seconds(uploadStarted).toFixed(1)} s (${sent.uploaded} of ${sent.files} files changed, ${sent.removed} removed); `;
+  }
   await publish(dist, outDir);
   const liveSeconds = seconds(started);
   const pruneStarted = performance.now();
@@ -114,7 +125,7 @@ try {
       `(${(stats.pages / prerenderSeconds).toFixed(0)} pages/s with their data), ` +
       `compression ${postSeconds.toFixed(1)} s after it for ${stats.compressed - stats.early} files ` +
       `(${stats.early} pages compressed while rendering, ${stats.reused} unchanged linked with their twins); ` +
-      `live at ${liveSeconds.toFixed(1)} s, the release before the last removed in ${seconds(pruneStarted).toFixed(1)} s; ` +
+      `${uploaded}live at ${liveSeconds.toFixed(1)} s, the release before the last removed in ${seconds(pruneStarted).toFixed(1)} s; ` +
       `${buildCallCount()} API requests; peak memory ${(process.resourceUsage().maxRSS / KB).toFixed(0)} MB; ` +
       `build id ${buildId}.`,
   );

@@ -2,7 +2,8 @@
  * Serves the built storefront and the shop API on one port (PORT, HOST).
  * Run `npm run build` first, or use `npm start`, which builds when needed. Refuses a build folder
  * without its marker (builds/latest.json, written last): that build did not finish. Rebuilds its pages
- * when the catalog changes (scripts/lib/rebuild-scheduler.ts; REBUILD_CHECK_SECONDS=0 turns it off).
+ * when the catalog changes (scripts/lib/rebuild-scheduler.ts; REBUILD_CHECK_SECONDS=0 turns it off), or
+ * takes the release another instance built from the pages' bucket (PAGES_S3_BUCKET).
  */
 import { join, resolve } from 'node:path';
 import { createApp } from '../src/server/app.ts';
@@ -12,6 +13,7 @@ import { mediaStoreOf } from '../src/server/media/media-of.ts';
 import { registerBuildProbe } from '../src/server/ops/probes.ts';
 import { formTargetsOf } from '../src/server/providers/ecpay/config.ts';
 import { createSite } from '../src/server/site.ts';
+import { pageBucket, pagesBucketOf } from './lib/page-bucket.ts';
 import { RebuildScheduler } from './lib/rebuild-scheduler.ts';
 import { MARKER, markerId, markerInfo } from './lib/releases.ts';
 import { serveShop } from './lib/serve-shop.ts';
@@ -42,10 +44,12 @@ serveShop(deps, env, site.fetch, (port) => {
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   console.log(`Shop ready at http://${host}:${port}/ (database: ${deps.db.dialect})`);
   if (env.REBUILD_CHECK_SECONDS > 0 && !env.API_BASE) {
+    const pages = pagesBucketOf(env);
     const schedule = new RebuildScheduler({
       db: deps.db,
       dist: resolve(env.DIST_DIR),
       checkSeconds: env.REBUILD_CHECK_SECONDS,
+      bucket: pages ? pageBucket(pages) : null,
     });
     void schedule
       .start()

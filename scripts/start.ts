@@ -3,6 +3,7 @@
  * missing), when the catalog fingerprint moved since the live build, or with FORCE_BUILD=1; says
  * which it did; then serves it and prints the URL. Holds the build lock from the check to the end
  * of the build, so a second `npm start` in the same folder waits and then serves the first's build.
+ * With a pages' bucket (PAGES_S3_BUCKET) it first takes the release the bucket names, when newer.
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -10,11 +11,28 @@ import { catalogFingerprint, closeBuildData } from '../src/lib/api/build.server.
 import { readEnv } from '../src/server/env.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
 import { installInProcessShop } from './lib/in-process-shop.ts';
+import { pageBucket, pagesBucketOf, pullRelease } from './lib/page-bucket.ts';
 import { liveBuild } from './lib/releases.ts';
 
 installInProcessShop();
 
-const dist = resolve(readEnv().DIST_DIR);
+const env = readEnv();
+const dist = resolve(env.DIST_DIR);
+// Another instance's build in the pages' bucket is taken, not rendered again here.
+const pages = pagesBucketOf(env);
+if (pages) {
+  try {
+    const pulled = await pullRelease(dist, pageBucket(pages));
+    if (pulled.result === 'pulled')
+      console.log(
+        `Took build ${pulled.id} from the pages' bucket (${pulled.downloaded} files downloaded, ${pulled.linked} unchanged linked).`,
+      );
+  } catch (error) {
+    console.log(
+      `Could not take the pages' release from the bucket (${error instanceof Error ? error.message : String(error)}); going on with this folder.`,
+    );
+  }
+}
 const lock = await acquireBuildLock(dist, (pid) =>
   console.log(`Another start or build (process ${pid ?? '?'}) is building the shop here; waiting for it...`),
 );

@@ -6,7 +6,9 @@
  * pauses and shoppers' requests keep their latency) and the new release goes live with one rename.
  * One rebuild at a time across every process on the database (a lease row, renewed while building).
  * A failed rebuild keeps the live build, is logged with why, and is tried again at the next periodic
- * check, not before.
+ * check, not before. With a pages' bucket (PAGES_S3_BUCKET, page-bucket.ts) each check first takes the
+ * release the bucket names when it is new here (downloaded, nothing rendered): only the instance that
+ * wins the lease renders, and its build uploads the release for the others.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +22,7 @@ import {
   reportScheduler,
   takeRebuildLease,
 } from '../../src/server/ops/page-rebuilds.ts';
+import { bucketLatest, type PageBucket, type PullResult, pullRelease, uploadRelease } from './page-bucket.ts';
 import { liveBuild } from './releases.ts';
 
 /** How often a serving process looks for an owner's new edit, to check at once. */
@@ -34,7 +37,11 @@ const BUILD_NICENESS = 10;
 /** The end of a failed build's output kept with its error. */
 const ERROR_TAIL = 2_000;
 
-export type CheckResult = 'unchanged' | 'built' | 'failed' | 'busy' | 'backoff' | 'elsewhere';
+/**
+ * What a check did. With a pages' bucket also: `pulled`, the release another instance built taken
+ * from the bucket, and `published`, this instance's live release put in an empty bucket.
+ */
+export type CheckResult = 'unchanged' | 'built' | 'failed' | 'busy' | 'backoff' | 'elsewhere' | 'pulled' | 'published';
 
 export interface SchedulerOptions {
   db: Db;
@@ -45,6 +52,11 @@ export interface SchedulerOptions {
   now?: () => number;
   /** Runs one build into `dist`; rejects with why it failed. */
   build?: () => Promise<void>;
+  /**
+   * The pages' bucket (PAGES_S3_BUCKET) every instance shares, or null (one machine): a build
+   * uploads its release there (scripts/build.ts), and a check first takes the release it names.
+   */
+  bucket?: PageBucket | null;
   log?: (line: string) => void;
 }
 
@@ -83,12 +95,13 @@ export class RebuildScheduler {
   /** A check could not run to its end (a rebuild under way here or elsewhere): check again at the next poll. */
   private pending = false;
   private seenChange = 0;
+  private pulling: Promise<PullResult['result'] | 'failed' | 'off'> | null = null;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(options: SchedulerOptions) {
     this.instance = options.instance ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     const log = options.log ?? ((line: string) => console.log(line));
-    this.o = { now: Date.now, log, build: () => buildInChild(log), ...options };
+    this.o = { now: Date.now, log, build: () => buildInChild(log), bucket: null, ...options };
   }
 
   /**
@@ -102,8 +115,12 @@ export class RebuildScheduler {
     }
     this.pending = false;
     const { db, dist } = this.o;
+    const pulled = await this.pull();
     const { fingerprint } = await catalogFingerprint(db);
-    if (liveBuild(dist)?.fingerprint === fingerprint) return 'unchanged';
+    if (liveBuild(dist)?.fingerprint === fingerprint) {
+      if (pulled === 'none' && liveBuild(dist)) return this.publishLive();
+      return pulled === 'pulled' ? 'pulled' : 'unchanged';
+    }
     if (this.o.now() < this.retryAt) return 'backoff';
     this.building = true;
     try {
@@ -117,8 +134,68 @@ export class RebuildScheduler {
     }
   }
 
+  /**
+   * Takes the release the pages' bucket names when this instance does not serve it yet. A failure
+   * (the bucket down, a release being replaced while downloaded) is logged; the live release stays.
+   */
+  private pull(): Promise<PullResult['result'] | 'failed' | 'off'> {
+    // One at a time: a check that comes while another pulls waits for the same answer.
+    this.pulling ??= this.pullOnce().finally(() => {
+      this.pulling = null;
+    });
+    return this.pulling;
+  }
+
+  private async pullOnce(): Promise<PullResult['result'] | 'failed' | 'off'> {
+    const { bucket, dist } = this.o;
+    if (!bucket) return 'off';
+    const started = this.o.now();
+    try {
+      const pulled = await pullRelease(dist, bucket);
+      if (pulled.result === 'pulled')
+        this.o.log(
+          `[rebuild] took build ${pulled.id} from the pages' ${bucket.describe} in ${((this.o.now() - started) / 1000).toFixed(1)} s ` +
+            `(${pulled.downloaded} files downloaded, ${pulled.linked} unchanged linked): live, nothing rendered`,
+        );
+      return pulled.result;
+    } catch (error) {
+      this.o.log(
+        `[rebuild] could not take the pages' release from the ${bucket.describe}; the live build stays: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return 'failed';
+    }
+  }
+
+  /** An empty pages' bucket gets this instance's live release (holding the lease: one upload). */
+  private async publishLive(): Promise<CheckResult> {
+    const { db, dist, bucket } = this.o;
+    const live = liveBuild(dist);
+    if (!bucket || !live) return 'unchanged';
+    if (!(await takeRebuildLease(db, this.instance, this.o.now(), LEASE_MS))) {
+      this.pending = true;
+      return 'elsewhere';
+    }
+    try {
+      if (await bucketLatest(bucket)) return 'unchanged';
+      const sent = await uploadRelease(bucket, live.dir, null);
+      this.o.log(
+        `[rebuild] the pages' ${bucket.describe} was empty: build ${sent.id} uploaded (${sent.uploaded} files)`,
+      );
+      return 'published';
+    } catch (error) {
+      this.o.log(
+        `[rebuild] could not upload the live build to the pages' ${bucket.describe}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return 'failed';
+    } finally {
+      await releaseRebuildLease(db, this.instance, null);
+    }
+  }
+
   private async rebuildHoldingLease(): Promise<CheckResult> {
     const { db, dist } = this.o;
+    // Another instance may have published a release while this one waited for the lease.
+    await this.pull();
     // Another process on the same folder may have rebuilt while this one waited for the lease.
     const before = liveBuild(dist)?.fingerprint ?? 'none';
     const { fingerprint } = await catalogFingerprint(db);

@@ -113,6 +113,11 @@ const schema = z.object({
     flag(),
     '`1`: the bucket in the path (`endpoint/bucket/key`), as MinIO and most local servers need',
   ),
+  PAGES_S3_BUCKET: about(
+    z.string().min(3).max(63).optional(),
+    "the built pages in this S3-compatible bucket (at the media bucket's service: MEDIA_S3_ENDPOINT, MEDIA_S3_REGION, MEDIA_S3_FORCE_PATH_STYLE, the same credentials): the instance that rebuilds uploads the files that changed, the others download them instead of rendering; a CDN in front of it can serve the pages",
+    '(unset: each instance serves its own builds)',
+  ),
   MEDIA_PUBLIC_BASE: about(
     z
       .string()

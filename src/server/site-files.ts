@@ -126,11 +126,20 @@ function headersOf(rel: string, type: string, csp: string | undefined, https: bo
   if (html) Object.assign(headers, DOCUMENT_HEADERS);
   if (https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   if (csp) headers['Content-Security-Policy'] = csp;
-  if (rel.startsWith('_astro/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
-  // The product feeds change with every price or stock edit, like the pages (issue 32).
-  else if (html || rel === 'builds/latest.json' || /^(en\/)?feeds\//.test(rel)) headers['Cache-Control'] = 'no-cache';
-  else headers['Cache-Control'] = 'public, max-age=86400';
+  headers['Cache-Control'] = cacheControlOf(rel, html);
   return headers;
+}
+
+/**
+ * How long a browser or a CDN may keep the built file at `rel`: the fingerprinted assets for ever,
+ * pages, feeds and the build marker revalidated on every use, the rest a day. The same rules go with
+ * the files a release puts in the pages' bucket (scripts/lib/page-bucket.ts).
+ */
+export function cacheControlOf(rel: string, html: boolean): string {
+  if (rel.startsWith('_astro/')) return 'public, max-age=31536000, immutable';
+  // The product feeds change with every price or stock edit, like the pages (issue 32).
+  if (html || rel === 'builds/latest.json' || /^(en\/)?feeds\//.test(rel)) return 'no-cache';
+  return 'public, max-age=86400';
 }
 
 const readIfThere = (path: string): NonSharedBuffer | undefined => {

@@ -4,19 +4,26 @@
  * run side by side, and what they serve is read over HTTP.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../scripts/lib/build-lock.ts';
-import { completeRelease, liveBuild } from '../../scripts/lib/releases.ts';
+import { bucketLatest, describeRelease, manifestKey, pageBucket } from '../../scripts/lib/page-bucket.ts';
+import { completeRelease, liveBuild, MARKER, publish } from '../../scripts/lib/releases.ts';
+import { runEdit } from '../../src/server/catalog/admin/edits.ts';
+import { catalogFingerprint } from '../../src/server/catalog/fingerprint.ts';
+import { openDb } from '../../src/server/db/index.ts';
+import { startS3 } from '../helpers/s3-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Safety net for a child that never gets there; no assertion is about how long anything takes. */
 const GIVE_UP_MS = 150_000;
 const TEST_MS = 300_000;
+/** The two instances' schedule: how often each looks at the catalog (and the pages' bucket). */
+const CHECK_SECONDS = 2;
 
 interface Run {
   child: ChildProcess;
@@ -48,7 +55,11 @@ function workspace(): { dist: string; sqlite: string } {
   return { dist, sqlite: join(dir, 'shop.sqlite') };
 }
 
-async function run(script: string, ws: { dist: string; sqlite: string }): Promise<Run> {
+async function run(
+  script: string,
+  ws: { dist: string; sqlite: string },
+  more: Record<string, string> = {},
+): Promise<Run> {
   const port = await freePort();
   let text = '';
   const child = spawn(process.execPath, [script], {
@@ -66,6 +77,7 @@ async function run(script: string, ws: { dist: string; sqlite: string }): Promis
       FORCE_BUILD: '',
       DATABASE_URL: '',
       API_BASE: '',
+      ...more,
     },
   });
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -131,9 +143,10 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('npm start', () => {
-  const ws = workspace();
+/** The output folder and database `npm start` builds below; the two instances after it serve them. */
+const ws = workspace();
 
+describe('npm start', () => {
   it(
     'rebuilds after a build killed part way, and the server refuses the partial folder',
     async () => {
@@ -219,6 +232,133 @@ describe('npm start', () => {
       expect(releases(fresh.dist)).toEqual([live?.dir]);
       expect(await servedBuildId(a)).toBe(live?.buildId);
       expect(await servedBuildId(b)).toBe(live?.buildId);
+    },
+    TEST_MS,
+  );
+});
+
+describe('one build, every instance (a pages bucket)', () => {
+  it(
+    'two instances on one database and one bucket: an owner edit renders once, both serve it, and a third started later takes it',
+    async () => {
+      const s3 = await startS3('shop-pages');
+      const bucket = pageBucket(s3.place);
+      try {
+        // Instance A: the folder and database built above (its live build, Astro's cache). Instance B:
+        // a folder holding that live build only (linked), on the same database.
+        const live = liveBuild(ws.dist);
+        if (!live) throw new Error('the tests above leave a live build');
+        const other = workspace();
+        const copy = join(other.dist, 'releases', basename(live.dir));
+        linkCache(live.dir, copy);
+        await publish(other.dist, copy);
+        // A third folder with that build too, started later.
+        const third = workspace();
+        const thirdCopy = join(third.dist, 'releases', basename(live.dir));
+        linkCache(live.dir, thirdCopy);
+        await publish(third.dist, thirdCopy);
+        const pages = {
+          PAGES_S3_BUCKET: 'shop-pages',
+          MEDIA_S3_ENDPOINT: s3.endpoint,
+          MEDIA_S3_FORCE_PATH_STYLE: '1',
+          AWS_ACCESS_KEY_ID: 'S3RVER',
+          AWS_SECRET_ACCESS_KEY: 'S3RVER',
+          REBUILD_CHECK_SECONDS: String(CHECK_SECONDS),
+        };
+        // The bucket names that build: its manifest and marker. Its files are on both instances already
+        // (and an empty bucket filled whole is the API tests' part: 4,000 files to the test server
+        // take minutes on a busy machine).
+        const held = await describeRelease(join(live.dir, 'client'), null);
+        const manifest = { id: live.buildId, fingerprint: live.fingerprint, files: held };
+        await bucket.put(manifestKey(live.buildId), Buffer.from(JSON.stringify(manifest)), manifestKey(live.buildId));
+        await bucket.put(MARKER, readFileSync(join(live.dir, 'client', MARKER)), MARKER);
+        const [a, b] = await Promise.all([
+          run('scripts/serve.ts', ws, pages),
+          run('scripts/serve.ts', { ...other, sqlite: ws.sqlite }, pages),
+        ]);
+        if (!a || !b) throw new Error('two instances expected');
+        await Promise.all([ready(a), ready(b)]);
+        const before = [a.output().length, b.output().length];
+
+        const db = openDb({ sqlitePath: ws.sqlite });
+        const [row] = await db.kysely
+          .selectFrom('variants as v')
+          .innerJoin('products as p', 'p.id', 'v.product_id')
+          .innerJoin('brands as br', 'br.id', 'p.brand_id')
+          .select(['v.sku', 'p.slug', 'br.slug as brand'])
+          .orderBy('v.id')
+          .limit(1)
+          .execute();
+        if (!row) throw new Error('the demo catalog has products');
+        await runEdit(db, {
+          command: 'price',
+          args: [row.sku, '1234'],
+          file: undefined,
+          by: 'test',
+          limit: 1,
+          locale: 'en',
+          now: Date.now(),
+        });
+        const { fingerprint } = await catalogFingerprint(db);
+        await db.close();
+
+        // Within the schedule's interval, the build and the download, both serve the new build.
+        const page = `/brands/${row.brand}/${row.slug}/`;
+        const shows = async (r: Run) =>
+          (await (await fetch(`http://127.0.0.1:${r.port}${page}`)).text()).includes('1,234');
+        await until(
+          'built the edit',
+          () => liveBuild(ws.dist)?.fingerprint === fingerprint || liveBuild(other.dist)?.fingerprint === fingerprint,
+        );
+        await until(
+          'both took the edit',
+          () => liveBuild(ws.dist)?.fingerprint === fingerprint && liveBuild(other.dist)?.fingerprint === fingerprint,
+        );
+        const built = liveBuild(ws.dist);
+        expect(liveBuild(other.dist)?.buildId).toBe(built?.buildId);
+        expect((await bucketLatest(bucket))?.id).toBe(built?.buildId);
+        expect(await servedBuildId(a)).toBe(built?.buildId);
+        expect(await servedBuildId(b)).toBe(built?.buildId);
+        expect(await shows(a)).toBe(true);
+        expect(await shows(b)).toBe(true);
+        // One of them rendered and uploaded only what changed; the other rendered nothing. Each logs
+        // what it did once it is done (the one that took the release may be live first).
+        const logged = () => [a.output().slice(before[0]), b.output().slice(before[1])];
+        await until('logged the build and the release taken', () => {
+          const [x = '', y = ''] = logged();
+          return (x + y).includes("uploaded to the pages' bucket") && (x + y).includes('took build');
+        });
+        const since = logged();
+        const renders = since.filter((o) => o.includes('[rebuild] the catalog changed'));
+        expect(renders).toHaveLength(1);
+        const [uploaded, total] = /uploaded to the pages' bucket in [\d.]+ s \((\d+) of (\d+) files changed/
+          .exec(renders[0] ?? '')
+          ?.slice(1)
+          .map(Number) ?? [0, 0];
+        expect(uploaded).toBeGreaterThan(0);
+        expect(uploaded).toBeLessThan((total ?? 0) / 2);
+        const took = since.find((o) => o !== renders[0]) ?? '';
+        expect(took).toContain(`took build ${built?.buildId} from the pages'`);
+        const [downloaded, linked] = /\((\d+) files downloaded, (\d+) unchanged linked\)/
+          .exec(took)
+          ?.slice(1)
+          .map(Number) ?? [0, 0];
+        expect(downloaded).toBe(uploaded);
+        expect(linked).toBeGreaterThan(downloaded ?? 0);
+        await Promise.all([stop(a), stop(b)]);
+
+        // An instance started afterwards takes that build from the bucket and renders nothing.
+        const c = await run('scripts/start.ts', { ...third, sqlite: ws.sqlite }, pages);
+        await ready(c);
+        expect(c.output()).toContain(`Took build ${built?.buildId} from the pages' bucket`);
+        expect(c.output()).toContain('not rebuilding');
+        expect(c.output()).not.toContain('Building the shop');
+        expect(await servedBuildId(c)).toBe(built?.buildId);
+        expect(await shows(c)).toBe(true);
+        await stop(c);
+      } finally {
+        await s3.dispose();
+      }
     },
     TEST_MS,
   );
