@@ -7,7 +7,7 @@ import { api, apiAll, browserLocale, type Json, LOCALES, url } from './support/p
 /**
  * The product page's installment line is static HTML written by the build from the merchant's
  * contract: the site is built again here with one (so this runs after the others, in the
- * catalog-import project), and a price that reaches a period says its plan, a lower one nothing.
+ * rebuilding project), and a price that reaches a period says its plan, a lower one nothing.
  */
 const CONTRACT = {
   ECPAY_INSTALLMENTS: '3,6,12,24',

@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '../../config.ts';
 import { localeParams } from '../i18n/locale.ts';
-import { serverVersion, shopName, siteData } from './build.server.ts';
+import { installmentOffer, returnWindowDays, serverVersion, shopName, siteData } from './build.server.ts';
 import { buildOutput } from './build-source.ts';
 
 const KEY = Symbol.for('shop.page-keys');
@@ -46,14 +46,16 @@ function clientFiles(): string[] {
 
 /**
  * What every page of `locale` shows: the site metas, brands, categories, system variables, shop name;
- * the version of the shop's server code that answered them (pages show what it answers); and the
- * browser files the pages name.
+ * the version of the shop's server code that answered them (pages show what it answers); the
+ * browser files the pages name; and the settings of the build's environment that pages show (the card
+ * installments the product pages advertise, the return period the policy and checkout state): a
+ * changed contract is on every page it concerns after the next build, not only on pages whose data moved.
  */
 export function siteDigest(locale: Locale): Promise<string> {
   let hit = siteDigests.get(locale);
   if (!hit) {
     hit = Promise.all([siteData(locale), shopName(locale), serverVersion()]).then(([data, name, version]) =>
-      digest(locale, data, name, version, clientFiles()),
+      digest(locale, data, name, version, clientFiles(), installmentOffer(), returnWindowDays()),
     );
     siteDigests.set(locale, hit);
   }

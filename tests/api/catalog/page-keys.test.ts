@@ -157,6 +157,28 @@ describe('cache keys of the prerendered pages', () => {
     expect(await serverVersion()).toBe(serverCodeVersion());
   });
 
+  it('every key holds the settings the pages show: the installments contract and the return period', async () => {
+    const saved = { ...process.env };
+    try {
+      delete process.env.ECPAY_INSTALLMENTS;
+      delete process.env.RETURN_WINDOW_DAYS;
+      const before = await keys();
+      expect(await keys()).toEqual(before);
+      for (const [name, value] of [
+        ['ECPAY_INSTALLMENTS', '3,6'],
+        ['RETURN_WINDOW_DAYS', '10'],
+      ] as const) {
+        process.env[name] = value;
+        const after = await keys();
+        const unmoved = [...after].filter(([path, v]) => before.get(path)?.key === v.key);
+        expect(unmoved, name).toEqual([]);
+        delete process.env[name];
+      }
+    } finally {
+      process.env = saved;
+    }
+  });
+
   it("every key holds the names of the browser's files (a page restored from the cache names only files the release has)", async () => {
     const client = mkdtempSync(join(dir, 'client-'));
     mkdirSync(join(client, '_astro'));
