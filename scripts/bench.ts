@@ -400,7 +400,8 @@ if (chinese) {
     const line = p
       ? `main ${m.mainMs.toFixed(0)} ms vs ${p.referenceMedian.mainMs.toFixed(0)} ms: ${p.mainRatio.toFixed(2)}× ${mark(p.mainRatio <= 2)} ` +
         `(other ${p.otherRatio.toFixed(2)}×, style+layout ${p.styleLayoutRatio.toFixed(2)}×, script ${signed(p.scriptDiffMs)} ms) | ` +
-        `TBT ${m.tbtMs.toFixed(0)} vs ${p.referenceMedian.tbtMs.toFixed(0)} ms: ${signed(p.tbtDiffMs)} ms ${mark(p.tbtDiffMs <= 30)}; pairs`
+        `TBT ${m.tbtMs.toFixed(0)} vs ${p.referenceMedian.tbtMs.toFixed(0)} ms: ${signed(p.tbtDiffMs)} ms ${mark(p.tbtDiffMs <= 30)} | ` +
+        `LCP ${(m.lcpMs / 1000).toFixed(2)} vs ${(p.referenceMedian.lcpMs / 1000).toFixed(2)} s; pairs`
       : `main ${(m.mainMs / chinese.mainMs).toFixed(2)}× ` +
         `(other ${(m.otherMs / chinese.otherMs).toFixed(2)}×, style+layout ${(m.styleLayoutMs / chinese.styleLayoutMs).toFixed(2)}×, ` +
         `script ${signed(m.scriptMs - chinese.scriptMs)} ms) | TBT ${signed(m.tbtMs - chinese.tbtMs)} ms; against the first run`;
