@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { bootWishlist } from '../../src/features/wishlist/boot.ts';
 import { readCookieSoon } from '../../src/lib/runtime/cookies.ts';
 
 /** A document whose cookie string counts its reads (each a synchronous call to the browser in a real one). */
@@ -24,8 +25,7 @@ function fakeCookieStore(cookies: Record<string, string>): void {
 }
 
 afterEach(() => {
-  Reflect.deleteProperty(globalThis, 'document');
-  Reflect.deleteProperty(globalThis, 'cookieStore');
+  for (const name of ['document', 'cookieStore', 'window', 'localStorage']) Reflect.deleteProperty(globalThis, name);
 });
 
 describe('readCookieSoon', () => {
@@ -51,5 +51,30 @@ describe('readCookieSoon', () => {
 
   it('reads nothing outside a browser', async () => {
     expect(await readCookieSoon('token')).toBeUndefined();
+  });
+});
+
+describe("the hearts' start on a card grid", () => {
+  it("asks the Cookie Store whether a member is signed in, and waits for the first tap of a visitor's heart", async () => {
+    const seen = { reads: 0 };
+    const listeners: string[] = [];
+    Object.defineProperty(globalThis, 'document', {
+      configurable: true,
+      value: {
+        get cookie() {
+          seen.reads++;
+          return '';
+        },
+        addEventListener: (type: string) => listeners.push(type),
+        querySelector: () => null,
+        querySelectorAll: () => [],
+      },
+    });
+    Object.defineProperty(globalThis, 'window', { configurable: true, value: {} });
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: { getItem: () => null } });
+    fakeCookieStore({});
+    bootWishlist();
+    await expect.poll(() => listeners).toEqual(['click']);
+    expect(seen.reads).toBe(0);
   });
 });
