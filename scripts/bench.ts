@@ -332,7 +332,10 @@ async function measure(path: string, language: string): Promise<Lhr | undefined>
     extraHeaders: { 'Accept-Language': language },
   });
   const lhr = result?.lhr as unknown as (Lhr & { runtimeError?: { code: string } }) | undefined;
-  if (!lhr || lhr.runtimeError || lhr.categories.performance?.score === null) return undefined;
+  if (!lhr || lhr.runtimeError || lhr.categories.performance?.score === null) {
+    console.log(`  (a run of ${path} failed: ${lhr?.runtimeError?.code ?? 'no performance score'}; it is run again)`);
+    return undefined;
+  }
   return lhr;
 }
 
@@ -350,7 +353,9 @@ try {
     const reference: Figures[] = [];
     const looks: Seen[] = [];
     for (let attempt = 0; runs.length < RUNS; attempt++) {
-      if (attempt >= RUNS + MAX_FAILED_RUNS) throw new Error(`Lighthouse keeps failing on ${t.path}`);
+      // A paired attempt is two runs, either of which may fail.
+      if (attempt >= RUNS + MAX_FAILED_RUNS * (t.paired ? 2 : 1))
+        throw new Error(`Lighthouse keeps failing on ${t.path}`);
       // The Chinese page's run of this pair, right before the page's.
       const before = t.paired
         ? await measure(`/${REFERENCE_DIR}/${chineseReference.file}`, 'zh-TW,zh;q=0.9')
