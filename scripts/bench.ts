@@ -15,6 +15,10 @@
  * font stack) are served by the same server in the same run and measured first; each page's
  * main-thread work (Lighthouse's breakdown: "other", script, style and layout) is printed beside the
  * Chinese page's, as a ratio and a difference: figures that hold on a slower or busier machine.
+ * Each run of a catalog page (home, brand, category, product, article) is paired with a run of the
+ * Chinese page just before it, so that both meet the same minute's load: the last table gives the
+ * median of the pairs' ratios and differences, with the Chinese page's median beside each page's.
+ * BENCH_BUILD=0 measures the live build of DIST_DIR as it is (no build first).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -40,12 +44,18 @@ const PURCHASE = { score: 95, tbtMs: 50, jsKb: 80 };
 const ONLY = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null;
 /** BENCH_KEEP_LHR=<dir>: every run's whole Lighthouse report is written there (long tasks, traces of blame). */
 const KEEP_LHR = process.env.BENCH_KEEP_LHR;
+/** BENCH_BUILD=0: the live build is measured as it is. */
+const BUILD = process.env.BENCH_BUILD !== '0';
+/** The catalog pages, each run of which is paired with a run of the Chinese reference page (issue 43). */
+const PAIRED = /^(home|brand|category|product|article) /;
 
 interface Target {
   name: string;
   path: string;
   js: number;
   language: string;
+  /** Each run follows one of the Chinese reference page. */
+  paired?: boolean;
   /** A purchase page, and who is looking at it. */
   shopper?: Shopper;
 }
@@ -76,6 +86,7 @@ interface Seen {
 }
 
 function build(): { seconds: number; summary: string } {
+  if (!BUILD) return { seconds: 0, summary: `the live build of ${readEnv().DIST_DIR} (BENCH_BUILD=0)` };
   const started = performance.now();
   const r = spawnSync(process.execPath, ['scripts/build.ts'], { encoding: 'utf8', env: process.env });
   if (r.status !== 0) {
@@ -138,7 +149,7 @@ async function targets(s: ShopperState): Promise<Target[]> {
       path: t.path === '/' ? '/en/' : `/en${t.path}`,
       language: 'en-US,en;q=0.9',
     })),
-  ];
+  ].map((t) => ({ ...t, paired: PAIRED.test(t.name) }));
   const references = REFERENCES.map((r) => ({
     name: r.name,
     path: `/${REFERENCE_DIR}/${r.file}`,
@@ -272,6 +283,20 @@ await lighthouse(`${ORIGIN}/`, {
   logLevel: 'error',
   onlyCategories: ['performance'],
 });
+/** A catalog page's runs beside the Chinese reference page's run just before each. */
+interface Pairs {
+  reference: Figures[];
+  /** Median of the pairs' main-thread work ratios (page ÷ Chinese page), and of each group's. */
+  mainRatio: number;
+  otherRatio: number;
+  styleLayoutRatio: number;
+  /** Median of the pairs' differences (page − Chinese page), ms. */
+  scriptDiffMs: number;
+  tbtDiffMs: number;
+  /** The Chinese page's median over the runs paired with this page's. */
+  referenceMedian: Figures;
+}
+
 const results: {
   name: string;
   path: string;
@@ -279,7 +304,42 @@ const results: {
   seen: Seen[];
   median: Figures;
   budget: { score: number; tbtMs: number; jsKb: number };
+  pairs?: Pairs;
 }[] = [];
+
+/** The pairs' figures: each run's ratio or difference to the reference run before it, then their medians. */
+function pairsOf(runs: Figures[], reference: Figures[]): Pairs {
+  const each = (f: (page: Figures, ref: Figures) => number) =>
+    median(runs.map((r, i) => f(r, reference[i] as Figures)));
+  return {
+    reference,
+    mainRatio: each((p, r) => p.mainMs / r.mainMs),
+    otherRatio: each((p, r) => p.otherMs / r.otherMs),
+    styleLayoutRatio: each((p, r) => p.styleLayoutMs / r.styleLayoutMs),
+    scriptDiffMs: each((p, r) => p.scriptMs - r.scriptMs),
+    tbtDiffMs: each((p, r) => p.tbtMs - r.tbtMs),
+    referenceMedian: medianFigures(reference),
+  };
+}
+
+/** One Lighthouse run of a page; undefined when Lighthouse could not read its trace (it is run again). */
+async function measure(path: string, language: string): Promise<Lhr | undefined> {
+  const result = await lighthouse(`${ORIGIN}${path}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    extraHeaders: { 'Accept-Language': language },
+  });
+  const lhr = result?.lhr as unknown as (Lhr & { runtimeError?: { code: string } }) | undefined;
+  if (!lhr || lhr.runtimeError || lhr.categories.performance?.score === null) {
+    console.log(`  (a run of ${path} failed: ${lhr?.runtimeError?.code ?? 'no performance score'}; it is run again)`);
+    return undefined;
+  }
+  return lhr;
+}
+
+const chineseReference = REFERENCES[1];
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 try {
   const shoppers = await prepareShoppers(browser, ORIGIN);
@@ -290,20 +350,22 @@ try {
     if (t.shopper) await becomeShopper(browser, `${ORIGIN}${t.path}`, t.shopper, shoppers);
     else await becomeVisitor(browser, ORIGIN);
     const runs: Figures[] = [];
+    const reference: Figures[] = [];
     const looks: Seen[] = [];
     for (let attempt = 0; runs.length < RUNS; attempt++) {
-      if (attempt >= RUNS + MAX_FAILED_RUNS) throw new Error(`Lighthouse keeps failing on ${t.path}`);
-      const result = await lighthouse(`${ORIGIN}${t.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        extraHeaders: { 'Accept-Language': t.language },
-      });
-      const lhr = result?.lhr as unknown as (Lhr & { runtimeError?: { code: string } }) | undefined;
+      // A paired attempt is two runs, either of which may fail.
+      if (attempt >= RUNS + MAX_FAILED_RUNS * (t.paired ? 2 : 1))
+        throw new Error(`Lighthouse keeps failing on ${t.path}`);
+      // The Chinese page's run of this pair, right before the page's.
+      const before = t.paired
+        ? await measure(`/${REFERENCE_DIR}/${chineseReference.file}`, 'zh-TW,zh;q=0.9')
+        : undefined;
+      if (t.paired && !before) continue;
+      const lhr = await measure(t.path, t.language);
       // A run whose trace Lighthouse could not read has no metrics: it is run again, not counted.
-      if (!lhr || lhr.runtimeError || lhr.categories.performance?.score === null) continue;
+      if (!lhr) continue;
       runs.push(figures(lhr));
+      if (before) reference.push(figures(before));
       if (KEEP_LHR) {
         mkdirSync(KEEP_LHR, { recursive: true });
         writeFileSync(`${KEEP_LHR}/${t.name.replace(/\W+/g, '-')}-${runs.length}.json`, JSON.stringify(lhr));
@@ -311,7 +373,8 @@ try {
       looks.push(seen(lhr));
     }
     const m = medianFigures(runs);
-    results.push({ name: t.name, path: t.path, runs, seen: looks, median: m, budget });
+    const pairs = t.paired ? pairsOf(runs, reference) : undefined;
+    results.push({ name: t.name, path: t.path, runs, seen: looks, median: m, budget, pairs });
     console.log(
       `${t.name.padEnd(22)} perf ${m.performance} ${mark(m.performance >= budget.score)} a11y ${m.accessibility} bp ${m.bestPractices} seo ${m.seo} | ` +
         `LCP ${(m.lcpMs / 1000).toFixed(2)} s ${mark(m.lcpMs <= BUDGET.lcpMs)} | TBT ${m.tbtMs.toFixed(0)} ms ${mark(m.tbtMs <= budget.tbtMs)} | ` +
@@ -331,16 +394,23 @@ console.log(
     `JS ≤ ${BUDGET.jsKb} KB (product ≤ ${BUDGET.productJsKb} KB), HTML ≤ ${BUDGET.htmlKb} KB; ` +
     `purchase pages: perf ≥ ${PURCHASE.score}, TBT ≤ ${PURCHASE.tbtMs} ms, JS ≤ ${PURCHASE.jsKb} KB; median of ${RUNS} runs.`,
 );
+const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(0)}`;
 const chinese = results.find((r) => r.name === 'reference Chinese')?.median;
 if (chinese) {
   console.log('\nAgainst the Chinese reference page (same server, same run; issue 43: main ≤ 2×, TBT ≤ +30 ms):');
   for (const r of results) {
     const m = r.median;
-    console.log(
-      `${r.name.padEnd(22)} main ${(m.mainMs / chinese.mainMs).toFixed(2)}× ` +
+    const p = r.pairs;
+    // A catalog page: the medians of its pairs (each run against the Chinese page's run just before it).
+    const line = p
+      ? `main ${m.mainMs.toFixed(0)} ms vs ${p.referenceMedian.mainMs.toFixed(0)} ms: ${p.mainRatio.toFixed(2)}× ${mark(p.mainRatio <= 2)} ` +
+        `(other ${p.otherRatio.toFixed(2)}×, style+layout ${p.styleLayoutRatio.toFixed(2)}×, script ${signed(p.scriptDiffMs)} ms) | ` +
+        `TBT ${m.tbtMs.toFixed(0)} vs ${p.referenceMedian.tbtMs.toFixed(0)} ms: ${signed(p.tbtDiffMs)} ms ${mark(p.tbtDiffMs <= 30)} | ` +
+        `LCP ${(m.lcpMs / 1000).toFixed(2)} vs ${(p.referenceMedian.lcpMs / 1000).toFixed(2)} s; pairs`
+      : `main ${(m.mainMs / chinese.mainMs).toFixed(2)}× ` +
         `(other ${(m.otherMs / chinese.otherMs).toFixed(2)}×, style+layout ${(m.styleLayoutMs / chinese.styleLayoutMs).toFixed(2)}×, ` +
-        `script +${(m.scriptMs - chinese.scriptMs).toFixed(0)} ms) | TBT ${m.tbtMs - chinese.tbtMs >= 0 ? '+' : ''}${(m.tbtMs - chinese.tbtMs).toFixed(0)} ms`,
-    );
+        `script ${signed(m.scriptMs - chinese.scriptMs)} ms) | TBT ${signed(m.tbtMs - chinese.tbtMs)} ms; against the first run`;
+    console.log(`${r.name.padEnd(22)} ${line}`);
   }
 }
 console.log(`Build: ${built.seconds.toFixed(1)} s wall clock. ${built.summary}`);

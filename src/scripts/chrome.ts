@@ -14,6 +14,7 @@ import {
   LOCALE_COOKIE_DAYS,
   type Locale,
 } from '../config.ts';
+import { readCookieSoon } from '../lib/runtime/cookies.ts';
 import { replayEarlyTaps } from '../lib/runtime/early-taps.ts';
 import { DARK_CLASS, THEME_STORAGE_KEY } from '../lib/theme.ts';
 import { onPageLoad } from './page-load.ts';
@@ -110,5 +111,7 @@ addEventListener('storage', (e) => {
 onPageLoad(() => {
   initThemeToggle();
   initLangSwitch();
-  showCartCount(Cookies.get(COOKIE.accessToken) || Cookies.get(CART_COOKIE) ? cachedCartCount() : 0);
+  void Promise.all([readCookieSoon(COOKIE.accessToken), readCookieSoon(CART_COOKIE)]).then(([token, cart]) =>
+    showCartCount(token || cart ? cachedCartCount() : 0),
+  );
 });

@@ -4,6 +4,7 @@
  * is a state to paint), else on the first tap of a heart; the restock form's code when it is opened.
  */
 import { COOKIE, WISHLIST_STORAGE_KEY } from '../../config.ts';
+import { readCookieSoon } from '../../lib/runtime/cookies.ts';
 import { replayEarlyTaps } from '../../lib/runtime/early-taps.ts';
 
 const SELECTOR = '[data-wish]';
@@ -20,17 +21,22 @@ export function bootWishlist(): void {
   } catch {}
   // A heart tapped before this ran (data-early, lib/runtime/early-taps.ts) is replayed once its handler is there.
   const replay = () => replayEarlyTaps(document.querySelectorAll(SELECTOR));
-  if (saved || document.cookie.includes(`${COOKIE.accessToken}=`)) void loadHearts().then(replay);
-  else if (!hearts) {
-    document.addEventListener('click', function first(e) {
-      const b = (e.target as Element).closest?.<HTMLElement>(SELECTOR);
-      if (!b) return;
-      e.preventDefault();
-      document.removeEventListener('click', first);
-      void loadHearts().then(() => b.click());
-    });
-    replay();
-  }
+  const start = (member: boolean) => {
+    if (saved || member) void loadHearts().then(replay);
+    else if (!hearts) {
+      document.addEventListener('click', function first(e) {
+        const b = (e.target as Element).closest?.<HTMLElement>(SELECTOR);
+        if (!b) return;
+        e.preventDefault();
+        document.removeEventListener('click', first);
+        void loadHearts().then(() => b.click());
+      });
+      replay();
+    }
+  };
+  // The member's cookie without a synchronous call to the browser where it can (readCookieSoon).
+  if (saved) start(false);
+  else void readCookieSoon(COOKIE.accessToken).then((token) => start(token !== undefined));
   const d = document.querySelector<HTMLDetailsElement>('[data-restock]');
   const form = () => void import('./restock-form.ts').then((m) => m.startRestockForm(d!));
   if (d?.open) form();

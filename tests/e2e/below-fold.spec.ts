@@ -1,0 +1,48 @@
+/**
+ * Markup the first screen does not show (issue 43): on a phone, home's last product card is not laid
+ * out while the page loads (content-visibility: auto: its text is neither shaped nor its image asked
+ * for), and it is drawn, image and all, once scrolled to; nothing on the first screen moves. Checks
+ * what is drawn, never the time.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { browserLocale, LOCALES, url } from './support/pages.ts';
+
+/** Whether the element's contents are laid out (false inside a content-visibility: auto subtree that is skipped). */
+const rendered = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+
+/** The sum of the page's layout shifts so far, as CLS counts them (none after an input). */
+const shifts = (page: Page) =>
+  page.evaluate(() => {
+    const observer = new PerformanceObserver(() => undefined);
+    // The buffered entries are the observer's records as soon as it observes.
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const entries = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+    observer.disconnect();
+    return entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0);
+  });
+
+for (const locale of LOCALES) {
+  test.describe(`below the first screen [${locale}]`, () => {
+    test.use({ locale: browserLocale(locale), viewport: { width: 375, height: 667 } });
+
+    test("home's last product card is laid out only when scrolled to, then drawn with its image", async ({ page }) => {
+      await page.goto(url(locale, '/'));
+      await page.waitForLoadState('load');
+      const card = '#main .grid .card >> nth=-1';
+      const name = `${card} >> :is(h2, h3)`;
+      await expect(page.locator(card)).toBeAttached();
+      expect(await rendered(page, name)).toBe(false);
+      const image = page.locator(`${card} >> img`);
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
+      expect(await shifts(page)).toBe(0);
+
+      await page.locator(card).scrollIntoViewIfNeeded();
+      await expect(page.locator(name)).toBeVisible();
+      expect(await rendered(page, name)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    });
+  });
+}
