@@ -97,6 +97,8 @@ export class RebuildScheduler {
   private seenChange = 0;
   private pulling: Promise<PullResult['result'] | 'failed' | 'off'> | null = null;
   private timers: NodeJS.Timeout[] = [];
+  /** The checks and polls the timers started that have not ended: `stop` waits for them. */
+  private running = new Set<Promise<unknown>>();
 
   constructor(options: SchedulerOptions) {
     this.instance = options.instance ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -122,6 +124,12 @@ export class RebuildScheduler {
       return pulled === 'pulled' ? 'pulled' : 'unchanged';
     }
     if (this.o.now() < this.retryAt) return 'backoff';
+    // Another check of this process may have started building while this one read the catalog: the
+    // lease is this process's own either way, so only this flag keeps them from building twice.
+    if (this.building) {
+      this.pending = true;
+      return 'busy';
+    }
     this.building = true;
     try {
       if (!(await takeRebuildLease(db, this.instance, this.o.now(), LEASE_MS))) {
@@ -239,7 +247,10 @@ export class RebuildScheduler {
     this.seenChange = await latestCatalogChange(db);
     await reportScheduler(db, this.instance, checkSeconds, this.o.now());
     const quietly = (run: () => Promise<unknown>) => () => {
-      run().catch((error: Error) => this.o.log(`[rebuild] the check failed: ${error.message}`));
+      const job = run()
+        .catch((error: Error) => this.o.log(`[rebuild] the check failed: ${error.message}`))
+        .finally(() => this.running.delete(job));
+      this.running.add(job);
     };
     const every = (ms: number, run: () => Promise<unknown>) => {
       const timer = setInterval(quietly(run), ms);
@@ -252,9 +263,14 @@ export class RebuildScheduler {
     every(REPORT_MS, () => reportScheduler(db, this.instance, checkSeconds, this.o.now()));
   }
 
+  /**
+   * Stops the timers and says so in the database at once (a shutdown does not wait for it), then waits
+   * for the check they started, if one runs (a rebuild included): no check of this schedule runs after.
+   */
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await forgetScheduler(this.o.db, this.instance).catch(() => {});
+    while (this.running.size) await Promise.allSettled([...this.running]);
   }
 }

@@ -78,6 +78,24 @@ describe('the built-in rebuild schedule', () => {
     expect(builds).toBe(1);
   });
 
+  it('stop waits for the check its start began: no rebuild of the schedule runs after it', async () => {
+    await edit(3790);
+    const s = scheduler(shop.deps.db, building(shop.deps.db));
+    await s.start();
+    await s.stop();
+    // The first check saw the edit and rebuilt before stop returned.
+    expect(builds).toBe(1);
+    expect(liveBuild(dist)?.fingerprint).toBe((await catalogFingerprint(shop.deps.db)).fingerprint);
+  });
+
+  it('two checks at once in one process rebuild once: the other is busy', async () => {
+    const s = scheduler(shop.deps.db, building(shop.deps.db));
+    await edit(3690);
+    const results = (await Promise.all([s.check(), s.check()])).sort();
+    expect(results).toEqual(['built', 'busy']);
+    expect(builds).toBe(1);
+  });
+
   it('two servers on one database rebuild once between them', async () => {
     let open = () => {};
     const gate = new Promise<void>((resolve) => {
