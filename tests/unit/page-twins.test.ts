@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { finishPageTwins, startPageTwins, takingPages, twinPage } from '../../scripts/lib/page-twins.ts';
 import { postBuild } from '../../scripts/lib/post-build.ts';
 
@@ -130,5 +131,33 @@ describe('pages compressed while rendering', () => {
     expect(takingPages()).toBe(false);
     const html = page('dev');
     expect(String(await twinPage('/', html))).toBe(html);
+  });
+});
+
+describe('the post-build pass over an edit', () => {
+  it('counts the pages restored with their twins without a read through the thread pool for each', async () => {
+    const c = client();
+    const restored = new Set<string>();
+    for (let i = 0; i < 50; i++) {
+      const rel = join('brands', 'sony', `p${i}`, 'index.html');
+      mkdirSync(join(c, rel, '..'), { recursive: true });
+      for (const twin of ['', '.br', '.gz']) writeFileSync(join(c, rel + twin), page(`p${i}`));
+      restored.add(rel);
+    }
+    // The named imports of node:fs/promises follow the spies once the built-in bindings are synced.
+    const reads = vi.spyOn(fs.promises, 'readdir');
+    const opens = vi.spyOn(fs.promises, 'readFile');
+    syncBuiltinESMExports();
+    try {
+      const stats = await postBuild(c, new Map(), null, restored);
+      expect(stats).toMatchObject({ pages: 50, reused: 50 });
+      // Only the scripts' folder and its two scripts (their import graph), whatever the number of pages.
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(1);
+      expect(opens.mock.calls.every(([file]) => String(file).includes('_astro'))).toBe(true);
+    } finally {
+      reads.mockRestore();
+      opens.mockRestore();
+      syncBuiltinESMExports();
+    }
   });
 });
