@@ -20,8 +20,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
-import type { S3Client } from '@aws-sdk/client-s3';
-import { type S3Place, s3Client, s3Sdk } from '../../src/server/common/s3-client.ts';
+import { describeBucket, lazyS3, type S3Place } from '../../src/server/common/s3-client.ts';
 import type { ServerEnv } from '../../src/server/env.ts';
 import { cacheControlOf, TYPES } from '../../src/server/site-files.ts';
 import { acquireBuildLock } from './build-lock.ts';
@@ -191,13 +190,9 @@ export interface PageBucket {
 
 export function pageBucket(place: S3Place): PageBucket {
   const Bucket = place.bucket;
-  let made: Promise<S3Client> | null = null;
-  const s3 = async () => {
-    made ??= s3Client(place);
-    return { sdk: await s3Sdk(), client: await made };
-  };
+  const s3 = lazyS3(place);
   return {
-    describe: `bucket ${Bucket}${place.endpoint ? ` at ${place.endpoint}` : ''}`,
+    describe: describeBucket(place),
     async get(key) {
       const { sdk, client } = await s3();
       try {

@@ -53,3 +53,16 @@ export async function s3Client(place: S3Place): Promise<S3Client> {
     );
   return client;
 }
+
+/** A bucket's name and service, as logs and errors name it. */
+export const describeBucket = (place: S3Place): string =>
+  `bucket ${place.bucket}${place.endpoint ? ` at ${place.endpoint}` : ''}`;
+
+/** The SDK's commands and one client for `place`, both made on the first call and kept. */
+export function lazyS3(place: S3Place): () => Promise<{ sdk: S3Sdk; client: S3Client }> {
+  let made: Promise<S3Client> | null = null;
+  return async () => {
+    made ??= s3Client(place);
+    return { sdk: await s3Sdk(), client: await made };
+  };
+}

@@ -1,5 +1,4 @@
-import type { S3Client } from '@aws-sdk/client-s3';
-import { type S3Place, s3Client, s3Sdk } from '../common/s3-client.ts';
+import { describeBucket, lazyS3, type S3Place } from '../common/s3-client.ts';
 import { type MediaStore, mediaTypeOf } from './media-store.ts';
 
 /**
@@ -15,14 +14,9 @@ const unquote = (etag: string | undefined) => (etag ?? '').replace(/"/g, '');
 /** The photos in an S3-compatible bucket, each under its key. */
 export function bucketStore(place: S3Place): MediaStore {
   const Bucket = place.bucket;
-  let made: Promise<S3Client> | null = null;
-  /** The SDK's commands and the one client, made on the first call. */
-  const s3 = async () => {
-    made ??= s3Client(place);
-    return { sdk: await s3Sdk(), client: await made };
-  };
+  const s3 = lazyS3(place);
   return {
-    describe: `bucket ${Bucket}${place.endpoint ? ` at ${place.endpoint}` : ''}`,
+    describe: describeBucket(place),
     async put(key, body, contentType) {
       const { sdk, client } = await s3();
       await client.send(

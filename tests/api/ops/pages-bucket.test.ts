@@ -275,21 +275,24 @@ describe('the rebuild schedule with a pages bucket', () => {
         bucket: pages,
         log: () => {},
       });
+    /** An owner's price edit, as the catalog tool makes it. */
+    const editPrice = (price: number) =>
+      runEdit(shop.deps.db, {
+        command: 'price',
+        args: ['JBL-FLIP7-BLA', String(price)],
+        file: undefined,
+        by: 'test',
+        limit: 1,
+        locale: 'en',
+        now,
+      });
     const sa = schedule(shop.deps.db, distA);
     const sb = schedule(other, distB);
     // A first build for A (nothing live), then B takes it.
     expect(await sa.check()).toBe('built');
     expect(await sb.check()).toBe('pulled');
     expect(renders).toBe(1);
-    await runEdit(shop.deps.db, {
-      command: 'price',
-      args: ['JBL-FLIP7-BLA', '3290'],
-      file: undefined,
-      by: 'test',
-      limit: 1,
-      locale: 'en',
-      now,
-    });
+    await editPrice(3290);
     now += 1_000;
     expect(await sb.poll()).toBe('built');
     expect(await sa.poll()).toBe('pulled');
@@ -303,15 +306,7 @@ describe('the rebuild schedule with a pages bucket', () => {
     // The bucket down: the rebuild fails before anything goes live, here or there.
     const live = liveBuild(distA)?.buildId;
     await own.stop();
-    await runEdit(shop.deps.db, {
-      command: 'price',
-      args: ['JBL-FLIP7-BLA', '3190'],
-      file: undefined,
-      by: 'test',
-      limit: 1,
-      locale: 'en',
-      now,
-    });
+    await editPrice(3190);
     now += 1_000;
     expect(await sa.poll()).toBe('failed');
     expect(await sb.poll()).toBe('failed');
