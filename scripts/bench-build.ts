@@ -18,7 +18,7 @@
  * previous run deleted its output, and says so; BENCH_NO_WAIT=1 starts at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,7 +27,7 @@ import { runEdit } from '../src/server/catalog/admin/edits.ts';
 import { catalogFingerprint } from '../src/server/catalog/fingerprint.ts';
 import { openDb } from '../src/server/db/index.ts';
 import { buildInChild, RebuildScheduler } from './lib/rebuild-scheduler.ts';
-import { liveBuild } from './lib/releases.ts';
+import { liveBuild, releaseView, viewFile, viewFiles } from './lib/releases.ts';
 import { makeSyntheticCatalog, SYNTHETIC_FILE, SYNTHETIC_PRODUCTS } from './synthetic-catalog.ts';
 
 const BUDGET = { seconds: 180, memoryMb: 2048, editSeconds: 20 };
@@ -161,28 +161,30 @@ try {
   const duringEdit = await catalogP99(pagesShowIt);
   await schedule.stop();
   await db.close();
-  const client = join(OUT, 'client');
+  // The files as the site serves them: the release's own, or those it reads from its base (releases.ts).
+  const view = releaseView(liveBuild(OUT)?.dir ?? join(OUT, 'client', '..'));
+  const read = (rel: string): string | null => {
+    const file = viewFile(view, rel);
+    return file ? readFileSync(file, 'utf8') : null;
+  };
   const productPages = [
     `brands/${product.brand}/${product.slug}`,
     `en/brands/${product.brand}/${product.slug}`,
     `categories/${product.category}/${product.slug}`,
     `en/categories/${product.category}/${product.slug}`,
-  ].map((p) => join(client, p, 'index.html'));
+  ].map((p) => `${p}/index.html`);
   // The listing pages (any page number) that list the product, in both languages.
+  const pageNumbers = [...viewFiles(view)].filter((rel) => /\/page\/\d+\/index\.html$/.test(rel));
   const listings = [
     `brands/${product.brand}`,
     `en/brands/${product.brand}`,
     `categories/${product.category}`,
     `en/categories/${product.category}`,
   ]
-    .flatMap((dir) => {
-      const pages = join(client, dir, 'page');
-      const later = existsSync(pages) ? readdirSync(pages).map((n) => join(pages, n, 'index.html')) : [];
-      return [join(client, dir, 'index.html'), ...later];
-    })
-    .filter((f) => existsSync(f) && new RegExp(`/${product.slug}/?["']`).test(readFileSync(f, 'utf8')));
+    .flatMap((dir) => [`${dir}/index.html`, ...pageNumbers.filter((rel) => rel.startsWith(`${dir}/page/`))])
+    .filter((rel) => new RegExp(`/${product.slug}/?["']`).test(read(rel) ?? ''));
   const pagesOf = [...productPages, ...listings];
-  const showing = pagesOf.filter((f) => existsSync(f) && readFileSync(f, 'utf8').includes(shown)).length;
+  const showing = pagesOf.filter((rel) => read(rel)?.includes(shown)).length;
   const rendered = Number(/; (\d+) rendered/.exec(summary)?.[1] ?? Number.NaN);
 
   if (reuse) console.log('\nFull build: not run (BENCH_REUSE=1: the kept output of an earlier run).');

@@ -15,6 +15,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
+  linkSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -24,10 +26,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { readEnv } from '../src/server/env.ts';
-import { MARKER, markerId } from './lib/releases.ts';
+import { MARKER, markerId, releaseView, viewFile, viewFiles } from './lib/releases.ts';
 
 const HOST = '127.0.0.1';
 const PORT = Number(process.env.BENCH_PORT ?? 4600);
@@ -42,11 +44,32 @@ const MB = 1024 * 1024;
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 const env = readEnv();
-const clientDir = realpathSync(resolve(env.DIST_DIR, 'client'));
-if (!markerId(clientDir)) {
-  console.error(`${clientDir} is not a complete build (${MARKER} is missing): run \`npm run build\` first.`);
+const liveClient = realpathSync(resolve(env.DIST_DIR, 'client'));
+if (!markerId(liveClient)) {
+  console.error(`${liveClient} is not a complete build (${MARKER} is missing): run \`npm run build\` first.`);
   process.exit(1);
 }
+const FLAT = resolve(env.DIST_DIR, 'bench-serve-flat');
+
+/**
+ * The live release as one folder of every file it serves, for nginx and for listing its pages: the
+ * release itself, or, for a release that reads its unchanged pages from the one before it
+ * (releases.ts), a folder of links to its files (removed when the bench ends).
+ */
+function flatRelease(): string {
+  const view = releaseView(dirname(liveClient));
+  if (!view.lower) return liveClient;
+  rmSync(FLAT, { recursive: true, force: true });
+  for (const rel of viewFiles(view)) {
+    const file = viewFile(view, rel);
+    if (!file) continue;
+    mkdirSync(dirname(join(FLAT, rel)), { recursive: true });
+    linkSync(file, join(FLAT, rel));
+  }
+  process.on('exit', () => rmSync(FLAT, { recursive: true, force: true }));
+  return FLAT;
+}
+const clientDir = flatRelease();
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const children: ChildProcess[] = [];
@@ -268,7 +291,7 @@ const nginxBase = `http://${HOST}:${NGINX_PORT}`;
 const crawlOnly = process.argv.includes('--crawl-only');
 const nginxBin = crawlOnly ? null : findNginx();
 const brotli = existsSync(BROTLI_MODULE);
-console.log(`Release ${clientDir}; shop PAGE_CACHE_MB ${env.PAGE_CACHE_MB}.`);
+console.log(`Release ${liveClient}; shop PAGE_CACHE_MB ${env.PAGE_CACHE_MB}.`);
 if (!crawlOnly) {
   console.log(
     nginxBin

@@ -6,14 +6,16 @@
  * `<DIST_DIR>/client` only when complete (scripts/lib/releases.ts). One build at a time per DIST_DIR.
  * Incremental: a page whose cache key (src/lib/api/page-keys.server.ts) and code are unchanged is
  * linked from Astro's cache in `<DIST_DIR>/cache` with its twins instead of rendered
- * (scripts/lib/build-cache.ts); FULL_BUILD=1 renders all. With PAGES_S3_BUCKET, the release is
+ * (scripts/lib/build-cache.ts); FULL_BUILD=1 renders all. An edit's rebuild writes only the pages it
+ * rendered and reads the others from the release they are in (a release over a base, releases.ts);
+ * FLAT_RELEASES=1 makes every release hold every page. With PAGES_S3_BUCKET, the release is
  * uploaded to the pages' bucket (the files changed since the release it holds, builds/latest.json
  * last) before it goes live here; a failed upload fails the build (scripts/lib/page-bucket.ts).
  */
 
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'astro';
 import { DEFAULT_LOCALE, FEED_GAPS_LOG_MAX } from '../src/config.ts';
 import {
@@ -29,19 +31,53 @@ import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
 import { seed } from '../src/server/seed/seed.ts';
-import { endCacheUse, linkRestores, startCacheUse } from './lib/build-cache.ts';
+import {
+  cacheRelease,
+  endCacheUse,
+  type LayerPlan,
+  linkRestores,
+  setCacheRelease,
+  startCacheUse,
+} from './lib/build-cache.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
 import { installInProcessShop } from './lib/in-process-shop.ts';
 import { pageBucket, pagesBucketOf, uploadRelease } from './lib/page-bucket.ts';
 import { finishPageTwins, startPageTwins, twinsOf } from './lib/page-twins.ts';
 import { postBuild } from './lib/post-build.ts';
-import { liveBuild, newReleaseDir, prune, publish, sealRelease } from './lib/releases.ts';
+import {
+  type CompleteBuild,
+  liveBuild,
+  newReleaseDir,
+  prune,
+  publish,
+  releaseView,
+  sealRelease,
+  writeLowerLayer,
+} from './lib/releases.ts';
 
 installInProcessShop();
+
+/**
+ * How this build may leave its unchanged pages where the live release reads them (build-cache.ts),
+ * or null: every page restored into the new release. Only when the cache holds the live release's
+ * pages, and the live release has not drifted far from its base.
+ */
+function layerPlan(previous: CompleteBuild | null, cacheDir: string): LayerPlan | null {
+  if (!previous || process.env.FLAT_RELEASES === '1' || cacheRelease(cacheDir) !== previous.buildId) return null;
+  const { lower } = releaseView(previous.dir);
+  if (!lower) return { base: previous.dir, inBase: () => true };
+  if (lower.own > MAX_OWN_SHARE * (lower.own + lower.pages.size)) return null;
+  return { base: dirname(lower.client), inBase: (rel) => lower.pages.has(rel) };
+}
 
 const env = readEnv();
 const dist = resolve(env.DIST_DIR);
 const KB = 1024;
+/**
+ * A release over a base carries the pages rendered since the base (linked, one by one): past this
+ * share of the pages, the next build holds every page again and becomes the base.
+ */
+const MAX_OWN_SHARE = 0.1;
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
 const lock = await acquireBuildLock(dist, (pid) =>
@@ -64,8 +100,9 @@ try {
   startPageTwins(join(outDir, 'client'));
   setBuildOutput(join(outDir, 'client'));
   const previous = liveBuild(dist);
+  const plan = layerPlan(previous, cacheDir);
   if (await startCacheUse(cacheDir)) console.log('The last build did not finish: rendering every page.');
-  const restores = linkRestores(cacheDir, outDir, twinsOf);
+  const restores = await linkRestores(cacheDir, outDir, twinsOf, plan);
   await build({
     outDir,
     // Astro's incremental build cache (experimental.incrementalBuild in astro.config.mjs): beside the
@@ -102,6 +139,7 @@ try {
     restores.withTwins,
   );
   await restores.keepTwins();
+  if (plan && restores.inBase.size) await writeLowerLayer(outDir, plan.base, restores.inBase, stats.pages);
   const buildId = randomUUID();
   await sealRelease(outDir, buildId, fingerprint);
   const postSeconds = seconds(compressStarted);
@@ -114,15 +152,18 @@ try {
     uploaded = `uploaded to the pages' bucket in ${seconds(uploadStarted).toFixed(1)} s (${sent.uploaded} of ${sent.files} files changed, ${sent.removed} removed); `;
   }
   await publish(dist, outDir);
+  await setCacheRelease(cacheDir, buildId);
   const liveSeconds = seconds(started);
+  const pages = stats.pages + restores.inBase.size;
   const pruneStarted = performance.now();
   await prune(dist);
   const total = seconds(started);
   console.log(
-    `Built ${stats.pages} pages in ${total.toFixed(1)} s (${(stats.pages / total).toFixed(0)} pages/s overall; ` +
-      `${twins.rendered} rendered, the others unchanged from Astro's incremental cache): ` +
+    `Built ${pages} pages in ${total.toFixed(1)} s (${(pages / total).toFixed(0)} pages/s overall; ` +
+      `${twins.rendered} rendered, the others unchanged from Astro's incremental cache` +
+      `${restores.inBase.size ? `, ${restores.inBase.size} of them read from the release before` : ''}): ` +
       `astro ${astroSeconds.toFixed(1)} s, of which prerendering ${prerenderSeconds.toFixed(1)} s ` +
-      `(${(stats.pages / prerenderSeconds).toFixed(0)} pages/s with their data), ` +
+      `(${(pages / prerenderSeconds).toFixed(0)} pages/s with their data), ` +
       `compression ${postSeconds.toFixed(1)} s after it for ${stats.compressed - stats.early} files ` +
       `(${stats.early} pages compressed while rendering, ${stats.reused} unchanged linked with their twins); ` +
       `${uploaded}live at ${liveSeconds.toFixed(1)} s, the release before the last removed in ${seconds(pruneStarted).toFixed(1)} s; ` +

@@ -11,27 +11,52 @@
  * (the old one is unlinked first, and stays whole wherever else it is linked), and twins are replaced
  * by renaming (page-twins.ts). A restore that cannot link (another file system) copies, as Astro does.
  *
+ * An edit's rebuild need not restore at all (`LayerPlan`): a page the live release reads from its base
+ * (or, when the live release holds every page, any page of it) is the cached page, so the new release
+ * reads it from that same base (releases.ts) and nothing is written for it: no folder, no link. That
+ * holds when the cache is the live release's, which `cacheRelease` tells: it names the release the
+ * cache was last left by, and is removed while a build uses the cache.
+ *
  * That holds only while the cache holds what Astro's manifest says. A build that renders pages into
  * the cache and then fails (or is killed) before Astro writes its manifest leaves newer pages under
  * older keys; `startCacheUse` and `endCacheUse` mark a build under way, and a mark left by a build
  * that did not finish makes the next one forget the cache's manifest and render every page.
  */
-import fs, { existsSync } from 'node:fs';
+import fs, { existsSync, readFileSync } from 'node:fs';
 import { link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Astro's manifest and its copies of the pages in its cache folder (incremental.js). */
 const ASTRO_MANIFEST = 'incremental-build.json';
 const ASTRO_OUTPUT = 'dist';
 const IN_USE = 'build-under-way';
+/** The build id of the release the cache's pages are the pages of (written once it is live). */
+const RELEASE = 'release.json';
 export const TWINS = ['.br', '.gz'] as const;
+
+/** The build id of the release the cache was last left by, or null (unknown, or a build under way). */
+export function cacheRelease(cacheDir: string): string | null {
+  try {
+    const id = (JSON.parse(readFileSync(join(cacheDir, RELEASE), 'utf8')) as { id?: unknown }).id;
+    return typeof id === 'string' && id ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The cache now holds the pages of the live release `id` (after it was put live). */
+export async function setCacheRelease(cacheDir: string, id: string): Promise<void> {
+  await replaceFile(join(cacheDir, RELEASE), JSON.stringify({ id }));
+}
 
 /** Before Astro builds with `cacheDir`: a mark left by a build that did not finish drops the manifest. */
 export async function startCacheUse(cacheDir: string): Promise<boolean> {
   await mkdir(cacheDir, { recursive: true });
   const interrupted = existsSync(join(cacheDir, IN_USE));
   if (interrupted) await rm(join(cacheDir, ASTRO_MANIFEST), { force: true });
+  // From here until the new release is live, the cache is no release's.
+  await rm(join(cacheDir, RELEASE), { force: true });
   await writeFile(join(cacheDir, IN_USE), String(process.pid));
   return interrupted;
 }
@@ -61,9 +86,37 @@ const pathOf = (target: PathArg): string | null =>
   typeof target === 'string' ? target : target instanceof URL ? fileURLToPath(target) : null;
 const within = (dir: string, path: string): boolean => path.startsWith(dir + sep);
 
+/** How an edit's rebuild reads its unchanged pages from the live release's base instead of restoring them. */
+export interface LayerPlan {
+  /** The release holding every page that the new one reads from. */
+  base: string;
+  /** Whether the live release reads the page at `rel` (under client/, with `/`) from `base`. */
+  inBase(rel: string): boolean;
+}
+
+/** Astro's incremental cache class (astro/dist/core/build/incremental.js), whose restores a plan skips. */
+type AstroCache = {
+  prototype: { restoreOutputFile(settings: unknown, outputFile: string, to: URL): Promise<boolean> };
+};
+
+async function astroCacheClass(): Promise<AstroCache | null> {
+  try {
+    const astro = fileURLToPath(import.meta.resolve('astro'));
+    const mod = (await import(pathToFileURL(join(dirname(astro), 'core/build/incremental.js')).href)) as {
+      IncrementalBuildCache?: AstroCache;
+    };
+    const cls = mod.IncrementalBuildCache;
+    return typeof cls?.prototype?.restoreOutputFile === 'function' ? cls : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface Restores {
   /** Output files (relative to the release's client folder) restored with their twins: nothing left to do. */
   withTwins: Set<string>;
+  /** Pages left in the base (`LayerPlan`): not restored, read from there (paths with `/`). */
+  inBase: Set<string>;
   /** Puts Astro's file handling back as it was. */
   stop(): void;
   /** Waits until the twins of every page rendered are in the cache too. */
@@ -80,14 +133,29 @@ export interface Restores {
  * writes of a rendered page into the cache replace the cached file and its twins: the new twins are
  * those `twinsOf` gives for the page once compressed (page-twins.ts), linked from the release.
  */
-export function linkRestores(
+export async function linkRestores(
   cacheDir: string,
   outDir: string,
   twinsOf: (outputFile: string) => Promise<boolean>,
-): Restores {
+  plan: LayerPlan | null = null,
+): Promise<Restores> {
   const cached = join(cacheDir, ASTRO_OUTPUT);
   const client = join(outDir, 'client');
   const withTwins = new Set<string>();
+  const inBase = new Set<string>();
+  const astroCache = plan ? await astroCacheClass() : null;
+  const originalRestore = astroCache?.prototype.restoreOutputFile;
+  if (plan && astroCache && originalRestore) {
+    astroCache.prototype.restoreOutputFile = async function (this: unknown, settings, outputFile, to) {
+      const path = fileURLToPath(to);
+      const rel = within(client, path) ? relative(client, path).split(sep).join('/') : null;
+      if (rel !== null && plan.inBase(rel)) {
+        inBase.add(rel);
+        return true;
+      }
+      return originalRestore.call(this, settings, outputFile, to);
+    };
+  }
   /** Twins of rendered pages being linked into the cache. */
   const linking = new Set<Promise<void>>();
   /** Restored without twins: output file → the cached page it is linked to. */
@@ -143,9 +211,11 @@ export function linkRestores(
 
   return {
     withTwins,
+    inBase,
     stop() {
       api.copyFile = original.copyFile;
       api.writeFile = original.writeFile;
+      if (astroCache && originalRestore) astroCache.prototype.restoreOutputFile = originalRestore;
     },
     async settle() {
       while (linking.size) await Promise.all([...linking]);

@@ -17,14 +17,26 @@
  * newer release being uploaded meanwhile) removes what it wrote: the live release keeps serving.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
-import { link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstatSync, readFileSync } from 'node:fs';
+import { link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
-import { describeBucket, lazyS3, type S3Place } from '../../src/server/common/s3-client.ts';
+import { bucketAt, describeBucket, lazyS3, type S3Place } from '../../src/server/common/s3-client.ts';
 import type { ServerEnv } from '../../src/server/env.ts';
 import { cacheControlOf, TYPES } from '../../src/server/site-files.ts';
 import { acquireBuildLock } from './build-lock.ts';
-import { completeRelease, FINGERPRINT_FILE, liveBuild, MARKER, newReleaseDir, prune, publish } from './releases.ts';
+import {
+  completeRelease,
+  FINGERPRINT_FILE,
+  liveBuild,
+  MARKER,
+  newReleaseDir,
+  prune,
+  publish,
+  type ReleaseView,
+  releaseView,
+  viewFile,
+  viewFiles,
+} from './releases.ts';
 
 /** One file of a release: its size and the MD5 of its bytes in hex. */
 export interface PageFile {
@@ -51,15 +63,7 @@ type PagesEnv = Pick<
 >;
 
 /** The pages' bucket PAGES_S3_BUCKET names (at the media bucket's service), or null: one machine. */
-export function pagesBucketOf(env: PagesEnv): S3Place | null {
-  if (!env.PAGES_S3_BUCKET) return null;
-  return {
-    bucket: env.PAGES_S3_BUCKET,
-    ...(env.MEDIA_S3_ENDPOINT ? { endpoint: env.MEDIA_S3_ENDPOINT } : {}),
-    ...(env.MEDIA_S3_REGION ? { region: env.MEDIA_S3_REGION } : {}),
-    forcePathStyle: env.MEDIA_S3_FORCE_PATH_STYLE === '1',
-  };
-}
+export const pagesBucketOf = (env: PagesEnv): S3Place | null => bucketAt(env.PAGES_S3_BUCKET, env);
 
 /**
  * The files of `next` to upload over a bucket holding `held` (null: an empty bucket): those new or
@@ -110,14 +114,6 @@ export function localManifest(releaseDir: string): PageManifest | null {
 
 const md5 = (body: Uint8Array): string => createHash('md5').update(body).digest('hex');
 
-async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) yield* walk(join(dir, entry.name), rel);
-    else yield rel;
-  }
-}
-
 /** Runs `job` on each item, `PARALLEL` at once; the first failure rejects (after those under way end). */
 async function eachAtOnce<T>(items: Iterable<T>, job: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
@@ -136,22 +132,25 @@ async function eachAtOnce<T>(items: Iterable<T>, job: (item: T) => Promise<void>
 }
 
 /**
- * Every file of a release's client folder but the marker, with its size and MD5. A file that is the
- * very file of `base` (the same inode: linked from Astro's cache or from the live release) takes the
- * entry of `base`'s manifest without being read.
+ * Every file a release serves (releases.ts: its own and those it reads from its base) but the
+ * marker, with its size and MD5. A file that is the very file of `base` (the same inode: linked from
+ * Astro's cache or from the live release, or read from the same base) takes the entry of `base`'s
+ * manifest without being read.
  */
 export async function describeRelease(
-  clientDir: string,
-  base: { clientDir: string; manifest: PageManifest } | null,
+  release: ReleaseView,
+  base: { release: ReleaseView; manifest: PageManifest } | null,
 ): Promise<Record<string, PageFile>> {
   const rels: string[] = [];
-  for await (const rel of walk(clientDir)) if (rel !== MARKER) rels.push(rel);
+  for (const rel of viewFiles(release)) if (rel !== MARKER) rels.push(rel);
   const files: Record<string, PageFile> = {};
   await eachAtOnce(rels, async (rel) => {
-    const file = join(clientDir, rel);
+    const file = viewFile(release, rel);
+    if (!file) throw new Error(`${rel} left the release while it was read`);
     const known = base?.manifest.files[rel];
-    if (known && base) {
-      const [a, b] = await Promise.all([stat(file), stat(join(base.clientDir, rel)).catch(() => null)]);
+    const before = known && base ? viewFile(base.release, rel) : null;
+    if (known && before) {
+      const [a, b] = await Promise.all([stat(file), stat(before).catch(() => null)]);
       if (b && a.ino === b.ino && a.dev === b.dev && a.size === known.size) {
         files[rel] = known;
         return;
@@ -255,19 +254,22 @@ export async function uploadRelease(
   const release = completeRelease(releaseDir);
   if (!release) throw new Error(`${releaseDir} is not a complete build; it was not uploaded.`);
   const clientDir = join(releaseDir, 'client');
+  const view = releaseView(releaseDir);
   const latest = await bucketLatest(bucket);
   // A release named without its manifest (removed by hand) is unknown: every file goes up again.
   const held = latest ? await bucketManifest(bucket, latest.id) : null;
   const baseManifest = base ? localManifest(base) : null;
   const files = await describeRelease(
-    clientDir,
+    view,
     base && baseManifest && baseManifest.id === held?.id
-      ? { clientDir: join(base, 'client'), manifest: baseManifest }
+      ? { release: releaseView(base), manifest: baseManifest }
       : null,
   );
   const { changed, removed } = changedFiles(files, held?.files ?? null);
   await eachAtOnce(changed, async (rel) => {
-    await bucket.put(rel, await readFile(join(clientDir, rel)), rel);
+    const file = viewFile(view, rel);
+    if (!file) throw new Error(`${rel} left the release while it was uploaded`);
+    await bucket.put(rel, await readFile(file), rel);
     onPut(rel);
   });
   const manifest: PageManifest = { id: release.buildId, fingerprint: release.fingerprint, files };
@@ -313,7 +315,7 @@ export async function pullRelease(dist: string, bucket: PageBucket): Promise<Pul
     if (live?.buildId === latest.id) return { result: 'current', id: latest.id };
     const manifest = await bucketManifest(bucket, latest.id);
     if (!manifest) throw new Error(`${bucket.describe}: the manifest of build ${latest.id} is missing or not one`);
-    const liveClient = live ? join(live.dir, 'client') : null;
+    const liveView = live ? releaseView(live.dir) : null;
     const liveManifest = live ? localManifest(live.dir) : null;
     const clientDir = join(dir, 'client');
     let downloaded = 0;
@@ -321,9 +323,9 @@ export async function pullRelease(dist: string, bucket: PageBucket): Promise<Pul
     await eachAtOnce(Object.entries(manifest.files), async ([rel, want]) => {
       const to = join(clientDir, ...rel.split('/'));
       await mkdir(dirname(to), { recursive: true });
-      if (liveClient) {
-        const from = join(liveClient, ...rel.split('/'));
-        if (existsSync(from) && (await holds(from, want, liveManifest?.files[rel]))) {
+      if (liveView) {
+        const from = viewFile(liveView, rel);
+        if (from && (await holds(from, want, liveManifest?.files[rel]))) {
           await link(from, to);
           linked++;
           return;

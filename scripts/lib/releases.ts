@@ -3,10 +3,15 @@
  * then fingerprint.json, then client/builds/latest.json last of all: the marker of a complete
  * build). Only a complete release is put live, by renaming a symbolic link over `<dist>/client`, so
  * an interrupted build leaves the previous complete build, or none, never a partial one.
+ *
+ * A release holds every page, or (an edit's rebuild, build-cache.ts) only the pages its build wrote
+ * over a release that holds every page, its base: `lower.json` lists the pages read from the base
+ * (src/server/site-files.ts). A base is kept as long as a kept release reads from it.
  */
-import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
+import { LOWER_FILE, type LowerLayer, readLowerLayer } from '../../src/server/site-files.ts';
 
 /** Beside client/ and server/ in a release: the catalog fingerprint and build id it was made from. */
 export const FINGERPRINT_FILE = 'fingerprint.json';
@@ -96,6 +101,58 @@ export async function publish(dist: string, dir: string): Promise<void> {
 }
 
 /**
+ * Writes a release's lower layer: `pages` (paths under client/ with `/`) are read from the release
+ * `base`; the release holds `own` pages itself.
+ */
+export async function writeLowerLayer(dir: string, base: string, pages: Iterable<string>, own: number): Promise<void> {
+  if (dirname(base) !== dirname(dir)) throw new Error(`${base} is not a release beside ${dir}`);
+  await writeFile(join(dir, LOWER_FILE), JSON.stringify({ base: basename(base), own, pages: [...pages].sort() }));
+}
+
+/** A release's files as the site serves them: its own, and the pages it reads from its base. */
+export interface ReleaseView {
+  client: string;
+  lower: LowerLayer | null;
+}
+
+export const releaseView = (dir: string): ReleaseView => {
+  const client = join(dir, 'client');
+  return { client, lower: readLowerLayer(client) };
+};
+
+/** The file the site serves for `rel` (with `/`): the release's own, or its base's; null when neither. */
+export function viewFile(view: ReleaseView, rel: string): string | null {
+  const own = join(view.client, ...rel.split('/'));
+  if (statSync(own, { throwIfNoEntry: false })?.isFile()) return own;
+  const page = rel.replace(/\.(br|gz)$/, '');
+  if (!view.lower?.pages.has(page)) return null;
+  const lower = join(view.lower.client, ...rel.split('/'));
+  return statSync(lower, { throwIfNoEntry: false })?.isFile() ? lower : null;
+}
+
+function* walk(dir: string, prefix = ''): Generator<string> {
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* walk(dir, rel);
+    else yield rel;
+  }
+}
+
+/** Every file the site serves from a release (paths with `/`), each once: its own, then its base's pages and their twins. */
+export function* viewFiles(view: ReleaseView): Generator<string> {
+  const own = new Set<string>();
+  for (const rel of walk(view.client)) {
+    own.add(rel);
+    yield rel;
+  }
+  for (const page of view.lower?.pages ?? []) {
+    for (const rel of [page, `${page}.br`, `${page}.gz`]) {
+      if (!own.has(rel) && viewFile(view, rel)) yield rel;
+    }
+  }
+}
+
+/**
  * Removes incomplete releases (interrupted builds) and all but the newest complete ones, never the
  * live one. Call it holding the build lock.
  */
@@ -108,10 +165,18 @@ export async function prune(dist: string): Promise<void> {
     return;
   }
   let kept = 0;
+  const keep = new Set<string>();
   for (const name of names) {
     const dir = join(releasesDir(dist), name);
-    const keep = realpathSync(dir) === live || (completeRelease(dir) !== null && kept < KEEP_RELEASES);
-    if (keep) kept++;
-    else await rm(dir, { recursive: true, force: true });
+    if (realpathSync(dir) === live || (completeRelease(dir) !== null && kept < KEEP_RELEASES)) {
+      kept++;
+      keep.add(name);
+      // The release its pages are read from stays as long as it does.
+      const base = readLowerLayer(join(dir, 'client'))?.client;
+      if (base) keep.add(basename(dirname(base)));
+    }
+  }
+  for (const name of names) {
+    if (!keep.has(name)) await rm(join(releasesDir(dist), name), { recursive: true, force: true });
   }
 }

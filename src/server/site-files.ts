@@ -1,7 +1,7 @@
 import type { NonSharedBuffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, normalize, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
 
 /** Content types of the files the build emits. */
@@ -151,9 +151,46 @@ const readIfThere = (path: string): NonSharedBuffer | undefined => {
 };
 
 /**
+ * Beside `client/` in a release built over an earlier one (scripts/lib/releases.ts): the pages it
+ * left as they were, by path under `client/` with `/`, and the release that holds them (its folder's
+ * name among its siblings). Such a release holds only what its build wrote; the site reads its other
+ * pages (and their .br/.gz twins) from that release. Nothing outside the list is read from there: a
+ * page withdrawn since is not found.
+ */
+export const LOWER_FILE = 'lower.json';
+
+export interface LowerLayer {
+  /** The client folder of the release the pages are read from. */
+  client: string;
+  pages: ReadonlySet<string>;
+  /** How many pages the release holds itself (those its builds rendered since the base). */
+  own: number;
+}
+
+/** The lower layer of the release whose client folder is `clientDir` (a real path), or null: it holds every page. */
+export function readLowerLayer(clientDir: string): LowerLayer | null {
+  const release = dirname(clientDir);
+  let value: { base?: unknown; pages?: unknown; own?: unknown };
+  try {
+    value = JSON.parse(readFileSync(join(release, LOWER_FILE), 'utf8')) as typeof value;
+  } catch {
+    return null;
+  }
+  const { base, pages, own } = value;
+  if (typeof base !== 'string' || basename(base) !== base || base === '..' || !Array.isArray(pages)) return null;
+  return {
+    client: join(dirname(release), base, 'client'),
+    pages: new Set(pages.filter((p) => typeof p === 'string')),
+    own: typeof own === 'number' ? own : Number.POSITIVE_INFINITY,
+  };
+}
+
+/**
  * The build's files, each read once with its .br and .gz twins and kept within a byte budget. Only
  * files that exist are kept, under their normalized path (so `a//b` and `a/b` share one entry): no
- * number of unknown or oddly written paths makes it grow.
+ * number of unknown or oddly written paths makes it grow. `root` is the live link: `clear` takes the
+ * release it points at then, and its lower layer, and every file is read from those until the next
+ * `clear`, so a swap part way through a request never mixes two releases.
  */
 export function createFileCache(opts: FileCacheOptions) {
   const root = normalize(opts.root).replace(/(.)[\\/]+$/, '$1');
@@ -163,16 +200,24 @@ export function createFileCache(opts: FileCacheOptions) {
     sizeCalculation: (f) =>
       f.body.byteLength + (f.br?.byteLength ?? 0) + (f.gz?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES,
   });
+  let release = { dir: root, lower: null as LowerLayer | null };
+  const takeRelease = () => {
+    let dir = root;
+    try {
+      dir = realpathSync(root);
+    } catch {
+      // No build yet: every file is missing until one is made.
+    }
+    release = { dir, lower: readLowerLayer(dir) };
+  };
+  takeRelease();
 
-  function read(full: string): StaticFile | null {
+  /** The file at `full` served as `rel` (its path under the build folder, with `/`). */
+  function read(full: string, rel: string): StaticFile | null {
     try {
       // Most misses are unknown paths: asked without throwing, they cost a system call and no more.
       if (!statSync(full, { throwIfNoEntry: false })?.isFile()) return null;
       const body = readFileSync(full);
-      const rel = full
-        .slice(root.length + 1)
-        .split(sep)
-        .join('/');
       const type = TYPES[extname(full)] ?? 'application/octet-stream';
       const csp = type.startsWith('text/html')
         ? cspFor(body, opts.publicApiBase ?? '', opts.formTargets, opts.imgSources)
@@ -197,11 +242,18 @@ export function createFileCache(opts: FileCacheOptions) {
       if (!full.startsWith(root + sep)) return null;
       const cached = cache.get(full);
       if (cached) return cached;
-      const file = read(full);
+      const path = full.slice(root.length + 1);
+      const key = sep === '/' ? path : path.split(sep).join('/');
+      let file = read(join(release.dir, path), key);
+      if (!file && release.lower?.pages.has(key)) file = read(join(release.lower.client, path), key);
       if (file) cache.set(full, file);
       return file;
     },
-    clear: () => cache.clear(),
+    /** Forgets every file and takes the release the live link points at now. */
+    clear: () => {
+      cache.clear();
+      takeRelease();
+    },
     /** How many files are held. */
     count: () => cache.size,
     /** The bytes held, as counted against the budget. */

@@ -31,7 +31,7 @@ describe("Astro's incremental cache, linked", () => {
   it("a restore links the page and its twins; a page rendered again leaves every release's copy whole", async () => {
     const { cache, out, cached, live, restored } = setUp('restore');
     // Twins made in this build (page-twins.ts): page b's only.
-    const restores = linkRestores(cache, out, async (file) => file === 'p/b/index.html');
+    const restores = await linkRestores(cache, out, async (file) => file === 'p/b/index.html');
     try {
       // As Astro restores (incremental.js: fs.promises.copyFile with file URLs).
       await fs.promises.copyFile(pathToFileURL(cached), pathToFileURL(restored));
@@ -65,7 +65,7 @@ describe("Astro's incremental cache, linked", () => {
   it('a page whose twins are missing is restored alone, for the post-build pass to compress', async () => {
     const { cache, out, cached, restored } = setUp('no-twins', false);
     put(`${cached}.br`, 'v1.br');
-    const restores = linkRestores(cache, out, async () => false);
+    const restores = await linkRestores(cache, out, async () => false);
     try {
       await fs.promises.copyFile(cached, restored);
       expect(readFileSync(restored, 'utf8')).toBe('page v1');
@@ -83,7 +83,7 @@ describe("Astro's incremental cache, linked", () => {
   it('files outside the cache are copied and written as before, and stop() puts fs back', async () => {
     const { cache, out } = setUp('outside');
     const copyFile = fs.promises.copyFile;
-    const restores = linkRestores(cache, out, async () => true);
+    const restores = await linkRestores(cache, out, async () => true);
     const source = join(dir, 'outside/public.txt');
     put(source, 'asset');
     await fs.promises.copyFile(source, join(out, 'client/public.txt'));

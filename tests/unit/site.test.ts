@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,5 +255,63 @@ describe('createSite', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect((await plain.text()).startsWith('console.log')).toBe(true);
     expect((await get('/builds/latest.json')).headers.get('cache-control')).toBe('no-cache');
+  });
+});
+
+describe('a release over a base (scripts/lib/releases.ts)', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'site-layers-'));
+  const page = (body: string) => `<!doctype html><title>${body}</title><p>${body}</p>`;
+  /** A release folder under dist/releases with the files given (path → text). */
+  const release = (name: string, files: Record<string, string>, lower?: { base: string; pages: string[] }) => {
+    const dir = join(dist, 'releases', name);
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(join(dir, 'client', rel, '..'), { recursive: true });
+      writeFileSync(join(dir, 'client', rel), text);
+    }
+    if (lower) writeFileSync(join(dir, 'lower.json'), JSON.stringify({ ...lower, own: 1 }));
+    return dir;
+  };
+  const live = (dir: string) => {
+    rmSync(join(dist, 'client'), { force: true });
+    symlinkSync(join(dir, 'client'), join(dist, 'client'), 'dir');
+  };
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('serves its own pages, the pages it lists from its base (with their twins), and no other page of the base', async () => {
+    const base = release('1-base', {
+      'builds/latest.json': '{"id":"base"}',
+      'index.html': page('home before'),
+      'kept/index.html': page('kept'),
+      'kept/index.html.br': 'br bytes of kept',
+      'withdrawn/index.html': page('withdrawn'),
+      '404.html': page('not found'),
+    });
+    const over = release(
+      '2-over',
+      { 'builds/latest.json': '{"id":"over"}', 'index.html': page('home after'), '404.html': page('not found') },
+      { base: '1-base', pages: ['kept/index.html'] },
+    );
+    live(base);
+    const shop = await createTestShop();
+    try {
+      const site = createSite({ api: shop.app, clientDir: join(dist, 'client'), buildCheckMs: 0 });
+      const get = (path: string, headers: Record<string, string> = {}) =>
+        site.request(`http://localhost${path}`, { headers: { 'accept-language': 'zh-TW', ...headers } });
+      expect(await (await get('/withdrawn')).text()).toContain('withdrawn');
+
+      live(over);
+      const home = await get('/');
+      expect(await home.text()).toContain('home after');
+      const kept = await get('/kept');
+      expect(kept.status).toBe(200);
+      expect(await kept.text()).toContain('kept');
+      const keptBr = await get('/kept', { 'accept-encoding': 'br' });
+      expect(keptBr.headers.get('content-encoding')).toBe('br');
+      expect(Buffer.from(await keptBr.arrayBuffer()).toString()).toBe('br bytes of kept');
+      // In the base, but not among the pages the release reads from it: gone from the site.
+      expect((await get('/withdrawn')).status).toBe(404);
+    } finally {
+      await shop.close();
+    }
   });
 });

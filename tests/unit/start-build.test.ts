@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../scripts/lib/build-lock.ts';
 import { bucketLatest, describeRelease, manifestKey, pageBucket } from '../../scripts/lib/page-bucket.ts';
-import { completeRelease, liveBuild, MARKER, publish } from '../../scripts/lib/releases.ts';
+import { completeRelease, liveBuild, MARKER, publish, releaseView } from '../../scripts/lib/releases.ts';
 import { runEdit } from '../../src/server/catalog/admin/edits.ts';
 import { catalogFingerprint } from '../../src/server/catalog/fingerprint.ts';
 import { openDb } from '../../src/server/db/index.ts';
@@ -126,6 +126,15 @@ function linkCache(from: string, to: string): void {
   }
 }
 
+/** A release linked into another output folder, with the release it reads pages from; its new folder. */
+function copyRelease(dir: string, dist: string): string {
+  const copy = join(dist, 'releases', basename(dir));
+  linkCache(dir, copy);
+  const base = releaseView(dir).lower?.client;
+  if (base) linkCache(join(base, '..'), join(dist, 'releases', basename(join(base, '..'))));
+  return copy;
+}
+
 const releases = (dist: string): string[] => {
   const dir = join(dist, 'releases');
   return existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : [];
@@ -205,6 +214,24 @@ describe('npm start', () => {
       const after = liveBuild(ws.dist);
       expect(after?.buildId).not.toBe(before?.buildId);
       expect(await servedBuildId(moved)).toBe(after?.buildId);
+      // An edit's rebuild wrote the pages it rendered and reads the others from the build before,
+      // which holds every page: served as they were, twins and all.
+      const view = releaseView(after?.dir ?? '');
+      expect(view.lower?.client).toBe(join(before?.dir ?? '', 'client'));
+      const kept = [...(view.lower?.pages ?? [])].filter((p) => p.endsWith('/index.html'));
+      expect(kept.length).toBeGreaterThan(100);
+      for (const rel of kept.slice(0, 3)) {
+        expect(existsSync(join(view.client, rel))).toBe(false);
+        const res = await fetch(`http://127.0.0.1:${moved.port}/${rel.replace(/index\.html$/, '')}`, {
+          headers: { 'accept-encoding': 'br' },
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-encoding')).toBe('br');
+        // fetch decodes the twin: what it gives is the page as the base holds it.
+        expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(view.lower?.client ?? '', rel)))).toBe(
+          true,
+        );
+      }
       await stop(moved);
     },
     TEST_MS,
@@ -249,14 +276,10 @@ describe('one build, every instance (a pages bucket)', () => {
         const live = liveBuild(ws.dist);
         if (!live) throw new Error('the tests above leave a live build');
         const other = workspace();
-        const copy = join(other.dist, 'releases', basename(live.dir));
-        linkCache(live.dir, copy);
-        await publish(other.dist, copy);
+        await publish(other.dist, copyRelease(live.dir, other.dist));
         // A third folder with that build too, started later.
         const third = workspace();
-        const thirdCopy = join(third.dist, 'releases', basename(live.dir));
-        linkCache(live.dir, thirdCopy);
-        await publish(third.dist, thirdCopy);
+        await publish(third.dist, copyRelease(live.dir, third.dist));
         const pages = {
           PAGES_S3_BUCKET: 'shop-pages',
           MEDIA_S3_ENDPOINT: s3.endpoint,
@@ -268,7 +291,7 @@ describe('one build, every instance (a pages bucket)', () => {
         // The bucket names that build: its manifest and marker. Its files are on both instances already
         // (and an empty bucket filled whole is the API tests' part: 4,000 files to the test server
         // take minutes on a busy machine).
-        const held = await describeRelease(join(live.dir, 'client'), null);
+        const held = await describeRelease(releaseView(live.dir), null);
         const manifest = { id: live.buildId, fingerprint: live.fingerprint, files: held };
         await bucket.put(manifestKey(live.buildId), Buffer.from(JSON.stringify(manifest)), manifestKey(live.buildId));
         await bucket.put(MARKER, readFileSync(join(live.dir, 'client', MARKER)), MARKER);

@@ -19,6 +19,24 @@ export interface S3Place {
   forcePathStyle?: boolean;
 }
 
+/** The S3-compatible service the MEDIA_S3_* settings name: both buckets (photos, pages) are there. */
+export interface S3ServiceEnv {
+  MEDIA_S3_ENDPOINT?: string;
+  MEDIA_S3_REGION?: string;
+  MEDIA_S3_FORCE_PATH_STYLE?: string;
+}
+
+/** The bucket named `bucket` at the service `env` names, or null when no bucket is named (one machine). */
+export function bucketAt(bucket: string | undefined, env: S3ServiceEnv): S3Place | null {
+  if (!bucket) return null;
+  return {
+    bucket,
+    ...(env.MEDIA_S3_ENDPOINT ? { endpoint: env.MEDIA_S3_ENDPOINT } : {}),
+    ...(env.MEDIA_S3_REGION ? { region: env.MEDIA_S3_REGION } : {}),
+    forcePathStyle: env.MEDIA_S3_FORCE_PATH_STYLE === '1',
+  };
+}
+
 /** How long to wait for a connection, then for an answer: a bucket that hangs fails the import rather than holding it. */
 const CONNECT_TIMEOUT_MS = 5_000;
 const ANSWER_TIMEOUT_MS = 60_000;

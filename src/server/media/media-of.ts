@@ -1,4 +1,4 @@
-import type { S3Place } from '../common/s3-client.ts';
+import { bucketAt, type S3Place } from '../common/s3-client.ts';
 import type { ServerEnv } from '../env.ts';
 import { bucketStore } from './bucket-store.ts';
 import { folderStore } from './folder-store.ts';
@@ -10,15 +10,7 @@ type MediaEnv = Pick<
 >;
 
 /** The bucket MEDIA_S3_* name, or null when MEDIA_S3_BUCKET is unset. */
-export function mediaBucketOf(env: MediaEnv): S3Place | null {
-  if (!env.MEDIA_S3_BUCKET) return null;
-  return {
-    bucket: env.MEDIA_S3_BUCKET,
-    ...(env.MEDIA_S3_ENDPOINT ? { endpoint: env.MEDIA_S3_ENDPOINT } : {}),
-    ...(env.MEDIA_S3_REGION ? { region: env.MEDIA_S3_REGION } : {}),
-    forcePathStyle: env.MEDIA_S3_FORCE_PATH_STYLE === '1',
-  };
-}
+export const mediaBucketOf = (env: MediaEnv): S3Place | null => bucketAt(env.MEDIA_S3_BUCKET, env);
 
 const stores = new WeakMap<MediaEnv, MediaStore>();
 

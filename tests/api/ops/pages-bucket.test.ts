@@ -26,7 +26,7 @@ import {
   uploadRelease,
 } from '../../../scripts/lib/page-bucket.ts';
 import { RebuildScheduler } from '../../../scripts/lib/rebuild-scheduler.ts';
-import { liveBuild, newReleaseDir, publish, sealRelease } from '../../../scripts/lib/releases.ts';
+import { liveBuild, newReleaseDir, publish, sealRelease, writeLowerLayer } from '../../../scripts/lib/releases.ts';
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import { catalogFingerprint } from '../../../src/server/catalog/fingerprint.ts';
 import type { Db } from '../../../src/server/db/index.ts';
@@ -226,6 +226,62 @@ describe('one build, every instance: releases through the pages bucket', () => {
     await expect(pullRelease(b(), bucket)).rejects.toThrow(/products\/jbl\/index.html/);
     expect(liveBuild(b())).toEqual(live);
     expect(releases(b())).toBe(count);
+  });
+});
+
+describe('a release over a base (scripts/lib/releases.ts) through the pages bucket', () => {
+  /** A release of `own` (path → text) reading `lower` from the release `base`, as an edit's rebuild leaves it. */
+  async function releaseOver(dist: string, base: string, own: Record<string, string>, lower: string[], fp: string) {
+    const dir = `${newReleaseDir(dist)}-${++n}`;
+    for (const [rel, text] of Object.entries(own)) {
+      mkdirSync(dirname(join(dir, 'client', rel)), { recursive: true });
+      writeFileSync(join(dir, 'client', rel), text);
+    }
+    await writeLowerLayer(dir, base, lower, Object.keys(own).length);
+    await sealRelease(dir, `build-${n}`, fp);
+    return dir;
+  }
+
+  it('uploads what changed, the pages read from the base included in its manifest; an instance serving such a release links from its base', async () => {
+    const s3b = await startS3('shop-pages-layers');
+    const layered = pageBucket(s3b.place);
+    try {
+      const a = join(root, 'layers-a');
+      const full = {
+        'index.html': '<h1>Home</h1>',
+        'index.html.br': 'br-home',
+        'products/jbl/index.html': '<p>NT$4,290</p>',
+        'old/index.html': '<p>withdrawn</p>',
+      };
+      const base = await makeRelease(a, full, null);
+      await publish(a, base);
+      await uploadRelease(layered, base, null);
+
+      // Over the base: the price edited, a page withdrawn (not listed), home read from the base.
+      const over = await releaseOver(a, base, { 'products/jbl/index.html': '<p>NT$3,990</p>' }, ['index.html'], 'fp2');
+      const sent = await uploadRelease(layered, over, base);
+      expect(sent).toMatchObject({ uploaded: 1, removed: 1, files: 3 });
+      expect(Object.keys(localManifest(over)?.files ?? {}).sort()).toEqual([
+        'index.html',
+        'index.html.br',
+        'products/jbl/index.html',
+      ]);
+      expect(await layered.get('old/index.html')).toBeNull();
+      await publish(a, over);
+
+      // Another edit over the same base; an instance whose live release reads from that base takes it.
+      const next = await releaseOver(a, base, { 'products/jbl/index.html': '<p>NT$3,490</p>' }, ['index.html'], 'fp3');
+      await uploadRelease(layered, next, over);
+      // `a` serves `over` still: it takes `next` from the bucket as any other instance would.
+      const pulled = await pullRelease(a, layered);
+      expect(pulled).toMatchObject({ result: 'pulled', downloaded: 1, linked: 2 });
+      expect(served(a, 'index.html')).toBe('<h1>Home</h1>');
+      expect(served(a, 'index.html.br')).toBe('br-home');
+      expect(served(a, 'products/jbl/index.html')).toBe('<p>NT$3,490</p>');
+      expect(statSync(join(a, 'client', 'index.html')).ino).toBe(statSync(join(base, 'client', 'index.html')).ino);
+    } finally {
+      await s3b.dispose();
+    }
   });
 });
 

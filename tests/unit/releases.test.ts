@@ -1,0 +1,105 @@
+/**
+ * Releases over a base (scripts/lib/releases.ts): what a release serves, and which releases the
+ * clean-up keeps.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  liveBuild,
+  prune,
+  publish,
+  releaseView,
+  sealRelease,
+  viewFile,
+  viewFiles,
+  writeLowerLayer,
+} from '../../scripts/lib/releases.ts';
+
+const dists: string[] = [];
+afterEach(() => {
+  for (const d of dists.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function newDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'releases-'));
+  dists.push(dist);
+  return dist;
+}
+
+/** A complete release `name` holding `files` (path → text), over `lower` when given. */
+async function release(
+  dist: string,
+  name: string,
+  files: Record<string, string>,
+  lower?: { base: string; pages: string[] },
+): Promise<string> {
+  const dir = join(dist, 'releases', name);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, 'client', rel, '..'), { recursive: true });
+    writeFileSync(join(dir, 'client', rel), text);
+  }
+  if (lower) await writeLowerLayer(dir, join(dist, 'releases', lower.base), lower.pages, 1);
+  await sealRelease(dir, name, `fingerprint-${name}`);
+  return dir;
+}
+
+describe('a release over a base', () => {
+  it('serves its own files, then the pages it lists from its base with their twins, and nothing else of the base', async () => {
+    const dist = newDist();
+    await release(dist, '1', {
+      'a/index.html': 'a from the base',
+      'a/index.html.br': 'a br',
+      'a/index.html.gz': 'a gz',
+      'b/index.html': 'b from the base',
+      'gone/index.html': 'withdrawn since',
+    });
+    const over = await release(
+      dist,
+      '2',
+      { 'b/index.html': 'b rendered again', 'c/index.html': 'c new' },
+      { base: '1', pages: ['a/index.html'] },
+    );
+    const view = releaseView(over);
+    expect(viewFile(view, 'a/index.html')).toBe(join(dist, 'releases/1/client/a/index.html'));
+    expect(viewFile(view, 'a/index.html.br')).toBe(join(dist, 'releases/1/client/a/index.html.br'));
+    expect(viewFile(view, 'b/index.html')).toBe(join(over, 'client/b/index.html'));
+    expect(viewFile(view, 'gone/index.html')).toBeNull();
+    expect([...viewFiles(view)].sort()).toEqual([
+      'a/index.html',
+      'a/index.html.br',
+      'a/index.html.gz',
+      'b/index.html',
+      'builds/latest.json',
+      'c/index.html',
+    ]);
+  });
+
+  it('keeps the base as long as a kept release reads from it, and removes it after', async () => {
+    const dist = newDist();
+    await release(dist, '1', { 'a/index.html': 'a' });
+    for (const name of ['2', '3', '4']) {
+      const dir = await release(dist, name, { 'b/index.html': name }, { base: '1', pages: ['a/index.html'] });
+      await publish(dist, dir);
+      await prune(dist);
+    }
+    // The live release (4), the one before it (3), and their base (1); 2 is gone.
+    expect(liveBuild(dist)?.buildId).toBe('4');
+    expect(['1', '2', '3', '4'].map((n) => existsSync(join(dist, 'releases', n)))).toEqual([true, false, true, true]);
+    expect(viewFile(releaseView(join(dist, 'releases/4')), 'a/index.html')).not.toBeNull();
+
+    // Two releases that hold every page: nothing reads from 1 any longer.
+    for (const name of ['5', '6']) {
+      await publish(dist, await release(dist, name, { 'a/index.html': name }));
+      await prune(dist);
+    }
+    expect(['1', '3', '4', '5', '6'].map((n) => existsSync(join(dist, 'releases', n)))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+});
