@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateCatalogCache } from '../../../src/server/catalog/http-cache.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CATALOG_CACHE_MS, invalidateCatalogCache } from '../../../src/server/catalog/http-cache.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 import { expectFailure, expectPaged, okResult } from '../../helpers/wire-asserts.ts';
 
@@ -133,6 +133,38 @@ describe('catalog fingerprint', () => {
     expect(okResult(await get('/api/catalog/fingerprint')).fingerprint).not.toBe(after.fingerprint);
     const stale = await get('/api/catalog/fingerprint', 'zh-TW', { 'if-none-match': `"${before.fingerprint}"` });
     expect(stale.status).toBe(200);
+  });
+});
+
+describe('catalog fingerprint outside tests', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is read from the database at most once a second, and after that second shows a change', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cached = await createTestShop({ seeded: true, env: { NODE_ENV: 'development' } });
+    try {
+      const read = async () => okResult(await cached.call('GET', '/api/catalog/fingerprint')).fingerprint as string;
+      const before = await read();
+      const row = await cached.deps.db.kysely
+        .selectFrom('products')
+        .select('id')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      await cached.deps.db.kysely
+        .updateTable('products')
+        .set({ updated_at: Date.now() + 60_000 })
+        .where('id', '=', row.id)
+        .execute();
+      // Within the second: the answer read before, not a new read.
+      vi.setSystemTime(Date.now() + CATALOG_CACHE_MS - 1);
+      expect(await read()).toBe(before);
+      vi.setSystemTime(Date.now() + 2);
+      expect(await read()).not.toBe(before);
+    } finally {
+      await cached.close();
+    }
   });
 });
 
