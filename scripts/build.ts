@@ -63,7 +63,7 @@ installInProcessShop();
  * pages, and the live release has not drifted far from its base.
  */
 function layerPlan(previous: CompleteBuild | null, cacheDir: string): LayerPlan | null {
-  if (!previous || process.env.FLAT_RELEASES === '1' || cacheRelease(cacheDir) !== previous.buildId) return null;
+  if (!previous || env.FLAT_RELEASES === '1' || cacheRelease(cacheDir) !== previous.buildId) return null;
   const { lower } = releaseView(previous.dir);
   if (!lower) return { base: previous.dir, inBase: () => true };
   if (lower.own > MAX_OWN_SHARE * (lower.own + lower.pages.size)) return null;

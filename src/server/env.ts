@@ -81,6 +81,10 @@ const schema = z.object({
     z.string().min(1).default('dist'),
     'build output inside the project: `releases/` and the live `client` link',
   ),
+  FLAT_RELEASES: about(
+    flag(),
+    "`1`: every release holds every page (for serving `dist/client` with another server); `0`: an edit's rebuild writes only the pages it rendered and reads the others from the last full release (operator/deploying.md, A release over a base)",
+  ),
   REBUILD_CHECK_SECONDS: about(
     z.coerce.number().int().min(0).default(30),
     'how often a serving process checks whether its pages need a rebuild (and it rebuilds them); `0`: never (pages built by a job)',
