@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type BuildSource, setBuildSource } from '../../src/lib/api/build-source.ts';
 import { createApp } from '../../src/server/app.ts';
-import { productPageVersions } from '../../src/server/catalog/page-versions.ts';
+import { catalogVersions } from '../../src/server/catalog/page-versions.ts';
 import { log } from '../../src/server/common/log.ts';
 import { createDeps } from '../../src/server/deps.ts';
 
@@ -38,7 +38,7 @@ async function open(): Promise<BuildSource> {
   const app = createApp(deps);
   return {
     fetch: async (request) => app.fetch(request),
-    productPageVersions: () => productPageVersions(deps.db),
+    catalogVersions: () => catalogVersions(deps.db),
     close: async () => {
       try {
         await deps.db.close();

@@ -9,8 +9,15 @@
 export interface BuildSource {
   /** The shop API's fetch (the Hono app's, no port). */
   fetch(request: Request): Promise<Response>;
-  /** Versions of the product pages from the shop's database in one pass (page-keys.server.ts). */
-  productPageVersions(): Promise<Map<string, string>>;
+  /**
+   * From the shop's database in one pass (page-keys.server.ts): the versions of the product pages
+   * (by slug), and per brand and category (`brand:<slug>`, `category:<slug>`) its products on sale
+   * in the listings' newest order with the version of each one's own rows (listing-paths.server.ts).
+   */
+  catalogVersions(): Promise<{
+    pages: Map<string, string>;
+    listings: Map<string, { ids: number[]; versions: string[] }>;
+  }>;
   close(): Promise<void>;
   /** A digest of the shop's server code. */
   version: string;

@@ -216,18 +216,29 @@ export const pagesStartedAt = (): number | undefined => state.pagesStartedAt;
 /** How many API requests this process has made for the build so far. */
 export const buildCallCount = (): number => state.calls;
 
+/** The catalogue's versions from the in-process shop's database, one read per build; null with API_BASE. */
+const catalogVersions = () =>
+  once('catalog-versions', async () => {
+    if (process.env.API_BASE) return null;
+    state.transport ??= openTransport();
+    await state.transport;
+    return state.source ? state.source.catalogVersions() : null;
+  });
+
 /**
  * Versions of the product pages read from the in-process shop's database in one pass
  * (src/server/catalog/page-versions.ts), or null when the data comes from API_BASE, whose pages are
  * then keyed by each product's detail (`productDetailText`).
  */
-export const productPageVersions = (): Promise<Map<string, string> | null> =>
-  once('page-versions', async () => {
-    if (process.env.API_BASE) return null;
-    state.transport ??= openTransport();
-    await state.transport;
-    return state.source ? state.source.productPageVersions() : null;
-  });
+export const productPageVersions = async (): Promise<Map<string, string> | null> =>
+  (await catalogVersions())?.pages ?? null;
+
+/**
+ * The listings' products and their versions (read with the product pages' versions), or null when
+ * the data comes from API_BASE: listing pages are then keyed by the cards they load.
+ */
+export const listingVersions = async (): Promise<Map<string, { ids: number[]; versions: string[] }> | null> =>
+  (await catalogVersions())?.listings ?? null;
 
 /** A digest of the in-process shop's server code ('' when the data comes from API_BASE). */
 export const serverVersion = async (): Promise<string> => {

@@ -77,14 +77,31 @@ export function relatedIds<P extends Ranked>(products: P[]): Map<number, number[
   return out;
 }
 
-/** slug → version of the product's page, for every product on sale. */
-export async function productPageVersions(db: Db): Promise<Map<string, string>> {
+/** What a listing page is made from, per brand or category: its products on sale in order, each with its own version. */
+export interface ListingVersion {
+  /** Product ids in the listings' `newest` order: created_at, then id, both descending (product-list.ts). */
+  ids: number[];
+  /** The version of each product's own rows (product, variants, images, extras), as `ids`. */
+  versions: string[];
+}
+
+export interface CatalogVersions {
+  /** slug → version of the product's page, for every product on sale. */
+  pages: Map<string, string>;
+  /** `brand:<slug>` and `category:<slug>` → the listing's products and their versions. */
+  listings: Map<string, ListingVersion>;
+}
+
+/** The versions of the product pages and of the listings' products, from one read of the catalogue. */
+export async function catalogVersions(db: Db): Promise<CatalogVersions> {
   const k = db.kysely;
-  const [products, variants, images, extras] = await Promise.all([
+  const [products, variants, images, extras, brands, categories] = await Promise.all([
     k.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).orderBy('id').execute(),
     k.selectFrom('variants').selectAll().orderBy('product_id').orderBy('id').execute(),
     k.selectFrom('product_images').selectAll().orderBy('product_id').orderBy('id').execute(),
     extraVersions(k),
+    k.selectFrom('brands').select(['id', 'slug']).execute(),
+    k.selectFrom('categories').select(['id', 'slug']).execute(),
   ]);
   const rowsOf = new Map<number, unknown[]>();
   for (const row of [...variants, ...images]) {
@@ -96,10 +113,36 @@ export async function productPageVersions(db: Db): Promise<Map<string, string>> 
     products.map((p) => [p.id, sha(JSON.stringify([p, rowsOf.get(p.id) ?? [], extras.get(p.id) ?? '']))]),
   );
   const related = relatedIds(products.map((p) => ({ ...p, stock: Number(p.stock), created_at: Number(p.created_at) })));
-  return new Map(
+  const pages = new Map(
     products.map((p) => [
       p.slug,
       sha([own.get(p.id), ...(related.get(p.id) ?? []).map((id) => own.get(id))].join(' ')),
     ]),
   );
+  const newest = [...products].sort((a, b) => Number(b.created_at) - Number(a.created_at) || b.id - a.id);
+  const listings = new Map<string, ListingVersion>();
+  const slugOf = {
+    brand: new Map(brands.map((b) => [b.id, b.slug])),
+    category: new Map(categories.map((c) => [c.id, c.slug])),
+  };
+  for (const p of newest) {
+    for (const [kind, id] of [
+      ['brand', p.brand_id],
+      ['category', p.category_id],
+    ] as const) {
+      const slug = slugOf[kind].get(id);
+      if (slug === undefined) continue;
+      const key = `${kind}:${slug}`;
+      let listing = listings.get(key);
+      if (!listing) listings.set(key, (listing = { ids: [], versions: [] }));
+      listing.ids.push(p.id);
+      listing.versions.push(own.get(p.id) ?? '');
+    }
+  }
+  return { pages, listings };
+}
+
+/** slug → version of the product's page, for every product on sale. */
+export async function productPageVersions(db: Db): Promise<Map<string, string>> {
+  return (await catalogVersions(db)).pages;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installInProcessShop, serverCodeVersion } from '../../../scripts/lib/in-process-shop.ts';
 import type { Locale } from '../../../src/config.ts';
-import { laterListingPaths, listingPaths } from '../../../src/features/catalog/listing-paths.server.ts';
+import { laterListingPaths, listingCards, listingPaths } from '../../../src/features/catalog/listing-paths.server.ts';
 import { productPaths } from '../../../src/features/catalog/product-paths.server.ts';
 import {
   closeBuildData,
@@ -44,10 +44,14 @@ afterAll(async () => {
 
 const LOCALES: Locale[] = ['zh-TW', 'en'];
 
+/** Later listing pages keyed by the products they show from the database (listing-paths.server.ts), in the last `keys()`. */
+let keyedFromDatabase = 0;
+
 /** Every keyed page of the catalog with its cache key, as the build's getStaticPaths gives them. */
 async function keys(): Promise<Map<string, { key: string; shows: string[] }>> {
   forgetBuildData();
   forgetSiteDigests();
+  keyedFromDatabase = 0;
   const out = new Map<string, { key: string; shows: string[] }>();
   for (const locale of LOCALES) {
     for (const via of ['brand', 'category'] as const) {
@@ -58,11 +62,14 @@ async function keys(): Promise<Map<string, { key: string; shows: string[] }>> {
           shows: [detail.slug, ...detail.related.map((r) => r.slug)],
         });
       }
-      for (const l of [...(await listingPaths(via, locale)), ...(await laterListingPaths(via, locale))])
+      for (const l of [...(await listingPaths(via, locale)), ...(await laterListingPaths(via, locale))]) {
+        // A later page keyed from the database loads its cards when rendered: what it shows is those.
+        if (l.props.page > 1 && !l.props.list) keyedFromDatabase++;
         out.set(`${locale} ${via} list ${l.params.name} ${l.props.page}`, {
           key: l.cacheKey,
-          shows: l.props.list.data.map((p) => p.slug),
+          shows: (await listingCards({ ...l.props, locale })).data.map((p) => p.slug),
         });
+      }
     }
   }
   const home = await keyedLocaleParams((locale) => products(locale, { page: 1, pageSize: 8, sort: 'newest' }));
@@ -99,6 +106,8 @@ describe('cache keys of the prerendered pages', () => {
     expect(moved.some((p) => p.includes(' brand list jbl '))).toBe(true);
     // Everything that moved shows the product (the home page lists the newest products).
     expect(moved.filter((p) => !p.endsWith(' home')).sort()).toEqual(showing.sort());
+    // Later listing pages were keyed from the database, and only those showing the product moved.
+    expect(keyedFromDatabase).toBeGreaterThan(0);
     const unchanged = [...after.keys()].filter((p) => !moved.includes(p));
     expect(unchanged.length).toBeGreaterThan(moved.length);
   });
