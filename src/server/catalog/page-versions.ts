@@ -134,7 +134,10 @@ export async function catalogVersions(db: Db): Promise<CatalogVersions> {
       if (slug === undefined) continue;
       const key = `${kind}:${slug}`;
       let listing = listings.get(key);
-      if (!listing) listings.set(key, (listing = { ids: [], versions: [] }));
+      if (!listing) {
+        listing = { ids: [], versions: [] };
+        listings.set(key, listing);
+      }
       listing.ids.push(p.id);
       listing.versions.push(own.get(p.id) ?? '');
     }
