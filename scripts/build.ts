@@ -15,7 +15,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'astro';
 import { DEFAULT_LOCALE, FEED_GAPS_LOG_MAX } from '../src/config.ts';
 import {
@@ -31,53 +31,19 @@ import { openDb } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
 import { seed } from '../src/server/seed/seed.ts';
-import {
-  cacheRelease,
-  endCacheUse,
-  type LayerPlan,
-  linkRestores,
-  setCacheRelease,
-  startCacheUse,
-} from './lib/build-cache.ts';
+import { cacheRelease, endCacheUse, linkRestores, setCacheRelease, startCacheUse } from './lib/build-cache.ts';
 import { acquireBuildLock } from './lib/build-lock.ts';
 import { installInProcessShop } from './lib/in-process-shop.ts';
 import { pageBucket, pagesBucketOf, uploadRelease } from './lib/page-bucket.ts';
 import { finishPageTwins, startPageTwins, twinsOf } from './lib/page-twins.ts';
 import { postBuild } from './lib/post-build.ts';
-import {
-  type CompleteBuild,
-  liveBuild,
-  newReleaseDir,
-  prune,
-  publish,
-  releaseView,
-  sealRelease,
-  writeLowerLayer,
-} from './lib/releases.ts';
+import { layerPlan, liveBuild, newReleaseDir, prune, publish, sealRelease, writeLowerLayer } from './lib/releases.ts';
 
 installInProcessShop();
-
-/**
- * How this build may leave its unchanged pages where the live release reads them (build-cache.ts),
- * or null: every page restored into the new release. Only when the cache holds the live release's
- * pages, and the live release has not drifted far from its base.
- */
-function layerPlan(previous: CompleteBuild | null, cacheDir: string): LayerPlan | null {
-  if (!previous || env.FLAT_RELEASES === '1' || cacheRelease(cacheDir) !== previous.buildId) return null;
-  const { lower } = releaseView(previous.dir);
-  if (!lower) return { base: previous.dir, inBase: () => true };
-  if (lower.own > MAX_OWN_SHARE * (lower.own + lower.pages.size)) return null;
-  return { base: dirname(lower.client), inBase: (rel) => lower.pages.has(rel) };
-}
 
 const env = readEnv();
 const dist = resolve(env.DIST_DIR);
 const KB = 1024;
-/**
- * A release over a base carries the pages rendered since the base (linked, one by one): past this
- * share of the pages, the next build holds every page again and becomes the base.
- */
-const MAX_OWN_SHARE = 0.1;
 const seconds = (from: number) => (performance.now() - from) / 1000;
 
 const lock = await acquireBuildLock(dist, (pid) =>
@@ -100,7 +66,7 @@ try {
   startPageTwins(join(outDir, 'client'));
   setBuildOutput(join(outDir, 'client'));
   const previous = liveBuild(dist);
-  const plan = layerPlan(previous, cacheDir);
+  const plan = layerPlan(previous, cacheRelease(cacheDir), env.FLAT_RELEASES === '1');
   if (await startCacheUse(cacheDir)) console.log('The last build did not finish: rendering every page.');
   const restores = await linkRestores(cacheDir, outDir, twinsOf, plan);
   await build({

@@ -12,6 +12,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSyn
 import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { LOWER_FILE, type LowerLayer, readLowerLayer } from '../../src/server/site-files.ts';
+import type { LayerPlan } from './build-cache.ts';
 
 /** Beside client/ and server/ in a release: the catalog fingerprint and build id it was made from. */
 export const FINGERPRINT_FILE = 'fingerprint.json';
@@ -107,6 +108,30 @@ export async function publish(dist: string, dir: string): Promise<void> {
 export async function writeLowerLayer(dir: string, base: string, pages: Iterable<string>, own: number): Promise<void> {
   if (dirname(base) !== dirname(dir)) throw new Error(`${base} is not a release beside ${dir}`);
   await writeFile(join(dir, LOWER_FILE), JSON.stringify({ base: basename(base), own, pages: [...pages].sort() }));
+}
+
+/**
+ * A release over a base carries the pages rendered since the base (linked, one by one): past this
+ * share of the pages, the next build holds every page again and becomes the base.
+ */
+export const MAX_OWN_SHARE = 0.1;
+
+/**
+ * How a build may leave its unchanged pages where the live release `previous` reads them
+ * (build-cache.ts), or null: every page restored into the new release. Only when Astro's cache holds
+ * the live release's pages (`cacheRelease`, the build id the cache names), not `flat`
+ * (FLAT_RELEASES=1), and the live release has not drifted far from its base.
+ */
+export function layerPlan(
+  previous: CompleteBuild | null,
+  cacheRelease: string | null,
+  flat: boolean,
+): LayerPlan | null {
+  if (!previous || flat || cacheRelease !== previous.buildId) return null;
+  const { lower } = releaseView(previous.dir);
+  if (!lower) return { base: previous.dir, inBase: () => true };
+  if (lower.own > MAX_OWN_SHARE * (lower.own + lower.pages.size)) return null;
+  return { base: dirname(lower.client), inBase: (rel) => lower.pages.has(rel) };
 }
 
 /** A release's files as the site serves them: its own, and the pages it reads from its base. */

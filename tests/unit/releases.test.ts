@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  completeRelease,
+  layerPlan,
   liveBuild,
   prune,
   publish,
@@ -101,5 +103,38 @@ describe('a release over a base', () => {
       true,
       true,
     ]);
+  });
+});
+
+describe('whether a build may leave its unchanged pages in the release before (layerPlan)', () => {
+  it('over a release that holds every page: when the cache is that release’s, and not with FLAT_RELEASES', async () => {
+    const dist = newDist();
+    const full = completeRelease(await release(dist, '1', { 'a/index.html': 'a' }));
+    expect(layerPlan(null, null, false)).toBeNull();
+    expect(layerPlan(full, '1', true)).toBeNull();
+    // The cache holds another release's pages (a release taken from the pages' bucket, a failed build).
+    expect(layerPlan(full, 'another', false)).toBeNull();
+    expect(layerPlan(full, null, false)).toBeNull();
+    const plan = layerPlan(full, '1', false);
+    expect(plan?.base).toBe(join(dist, 'releases/1'));
+    expect(plan?.inBase('anything/index.html')).toBe(true);
+  });
+
+  it('over a release over a base: that base, for the pages read from it, until the pages rendered since pass a tenth', async () => {
+    const dist = newDist();
+    await release(dist, '1', { 'a/index.html': 'a', 'b/index.html': 'b' });
+    const pages = Array.from({ length: 90 }, (_, i) => `p${i}/index.html`);
+    const near = completeRelease(await release(dist, '2', { 'b/index.html': 'b2' }, { base: '1', pages }));
+    const plan = layerPlan(near, '2', false);
+    expect(plan?.base).toBe(join(dist, 'releases/1'));
+    expect(plan?.inBase('p3/index.html')).toBe(true);
+    // Rendered since the base: the new build restores it from the cache, as the live release holds it.
+    expect(plan?.inBase('b/index.html')).toBe(false);
+
+    const far = join(dist, 'releases/3');
+    mkdirSync(join(far, 'client'), { recursive: true });
+    await writeLowerLayer(far, join(dist, 'releases/1'), pages, 11);
+    await sealRelease(far, '3', 'fingerprint-3');
+    expect(layerPlan(completeRelease(far), '3', false)).toBeNull();
   });
 });
