@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { runEdit } from '../../src/server/catalog/admin/edits.ts';
 import { exportCatalog } from '../../src/server/catalog/admin/export-catalog.ts';
 import { type ImportOptions, importCatalog, noPhotos } from '../../src/server/catalog/admin/import-catalog.ts';
 import type { Db } from '../../src/server/db/index.ts';
@@ -46,3 +47,15 @@ export async function dumpCatalog(db: Db) {
     images: await k.selectFrom('product_images').selectAll().orderBy('id').execute(),
   };
 }
+
+/** An owner's price edit of one variant, as `npm run catalog -- price` makes it. */
+export const editPrice = (db: Db, sku: string, price: number, now?: number) =>
+  runEdit(db, {
+    command: 'price',
+    args: [sku, String(price)],
+    file: undefined,
+    by: 'test',
+    limit: 1,
+    locale: 'en',
+    now,
+  });

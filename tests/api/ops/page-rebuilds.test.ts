@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CheckResult, RebuildScheduler } from '../../../scripts/lib/rebuild-scheduler.ts';
 import { liveBuild, newReleaseDir, publish, sealRelease } from '../../../scripts/lib/releases.ts';
-import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import { catalogFingerprint } from '../../../src/server/catalog/fingerprint.ts';
 import type { Db } from '../../../src/server/db/index.ts';
 import { pagesUpdateNotice } from '../../../src/server/ops/page-rebuild-notice.ts';
 import { runningSchedulers, takeRebuildLease } from '../../../src/server/ops/page-rebuilds.ts';
+import { editPrice } from '../../helpers/catalog-tool.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 
 let shop: TestShop;
@@ -44,16 +44,7 @@ const building = (db: Db) => async () => {
   builds++;
   await publishCurrent(db);
 };
-const edit = (price: number) =>
-  runEdit(shop.deps.db, {
-    command: 'price',
-    args: ['JBL-FLIP7-BLA', String(price)],
-    file: undefined,
-    by: 'test',
-    limit: 1,
-    locale: 'en',
-    now,
-  });
+const edit = (price: number) => editPrice(shop.deps.db, 'JBL-FLIP7-BLA', price, now);
 
 beforeEach(async () => {
   dist = mkdtempSync(join(root, 'dist-'));

@@ -27,9 +27,9 @@ import {
 } from '../../../scripts/lib/page-bucket.ts';
 import { RebuildScheduler } from '../../../scripts/lib/rebuild-scheduler.ts';
 import { liveBuild, newReleaseDir, publish, sealRelease, writeLowerLayer } from '../../../scripts/lib/releases.ts';
-import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import { catalogFingerprint } from '../../../src/server/catalog/fingerprint.ts';
 import type { Db } from '../../../src/server/db/index.ts';
+import { editPrice } from '../../helpers/catalog-tool.ts';
 import { startS3, type TestS3 } from '../../helpers/s3-server.ts';
 import { createTestShop, type TestShop } from '../../helpers/test-app.ts';
 
@@ -332,23 +332,14 @@ describe('the rebuild schedule with a pages bucket', () => {
         log: () => {},
       });
     /** An owner's price edit, as the catalog tool makes it. */
-    const editPrice = (price: number) =>
-      runEdit(shop.deps.db, {
-        command: 'price',
-        args: ['JBL-FLIP7-BLA', String(price)],
-        file: undefined,
-        by: 'test',
-        limit: 1,
-        locale: 'en',
-        now,
-      });
+    const edit = (price: number) => editPrice(shop.deps.db, 'JBL-FLIP7-BLA', price, now);
     const sa = schedule(shop.deps.db, distA);
     const sb = schedule(other, distB);
     // A first build for A (nothing live), then B takes it.
     expect(await sa.check()).toBe('built');
     expect(await sb.check()).toBe('pulled');
     expect(renders).toBe(1);
-    await editPrice(3290);
+    await edit(3290);
     now += 1_000;
     expect(await sb.poll()).toBe('built');
     expect(await sa.poll()).toBe('pulled');
@@ -362,7 +353,7 @@ describe('the rebuild schedule with a pages bucket', () => {
     // The bucket down: the rebuild fails before anything goes live, here or there.
     const live = liveBuild(distA)?.buildId;
     await own.stop();
-    await editPrice(3190);
+    await edit(3190);
     now += 1_000;
     expect(await sa.poll()).toBe('failed');
     expect(await sb.poll()).toBe('failed');
