@@ -24,6 +24,7 @@ import {
   closeBuildData,
   feedProducts,
   pagesStartedAt,
+  productPageVersions,
 } from '../src/lib/api/build.server.ts';
 import { setBuildOutput } from '../src/lib/api/build-source.ts';
 import { feedGapsWarning } from '../src/lib/seo/product-feeds.ts';
@@ -61,6 +62,9 @@ try {
     await db.close();
   }
   const { fingerprint } = await catalogFingerprint();
+  // The catalogue's versions and routes (one read of the database) while Astro bundles, whose main
+  // thread mostly waits: the pages' paths need them next. A failure is the paths' to report.
+  productPageVersions().catch(() => {});
   const astroStarted = performance.now();
   let generatedAt = Number.NaN;
   startPageTwins(join(outDir, 'client'));

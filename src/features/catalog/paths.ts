@@ -1,5 +1,5 @@
 /** Locale-neutral paths of catalog pages (wrap with `localePath(locale, ...)` for links). */
-import type { ProductSummary } from '../../lib/api/catalog.ts';
+import type { ProductRoute } from '../../lib/api/catalog.ts';
 
 export const brandPath = (slug: string): string => `/brands/${slug}`;
 export const categoryPath = (slug: string): string => `/categories/${slug}`;
@@ -9,6 +9,6 @@ export const articlePath = (slug: string): string => `/articles/${slug}`;
 export const listPagePath = (base: string, page: number): string => (page <= 1 ? base : `${base}/page/${page}`);
 
 /** The product page under its brand (the canonical URL) or under its category. */
-export function productPath(p: Pick<ProductSummary, 'slug' | 'brand' | 'category'>, via: 'brand' | 'category'): string {
+export function productPath(p: ProductRoute, via: 'brand' | 'category'): string {
   return via === 'brand' ? `${brandPath(p.brand.slug)}/${p.slug}` : `${categoryPath(p.category.slug)}/${p.slug}`;
 }

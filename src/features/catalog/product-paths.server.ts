@@ -1,12 +1,12 @@
 /**
  * Static paths of the product views: every product under its brand (the canonical URL) or under its
- * category. The paths come from the product summaries; each page loads its product's detail when it
+ * category. The paths come from the products' routes (`productRoutes`); each page loads its product's detail when it
  * is rendered (`productForPage`), kept as text only until the product's other page has read it: with
  * 10,000 products the details of both languages, held as page props for the whole build, took some
  * 500 MB of the build's memory.
  */
 import type { Locale } from '../../config.ts';
-import { allProducts, productDetailText, productForPages, productPageVersions } from '../../lib/api/build.server.ts';
+import { productDetailText, productForPages, productPageVersions, productRoutes } from '../../lib/api/build.server.ts';
 import type { ProductDetail } from '../../lib/api/catalog.ts';
 import { pageKey } from '../../lib/api/page-keys.server.ts';
 
@@ -22,7 +22,7 @@ export interface ProductProps {
 export async function productPaths(via: 'brand' | 'category', locale: Locale) {
   const versions = await productPageVersions();
   return Promise.all(
-    (await allProducts(locale)).map(async (p) => ({
+    (await productRoutes(locale)).map(async (p) => ({
       params: { name: via === 'brand' ? p.brand.slug : p.category.slug, slug: p.slug },
       props: { slug: p.slug, via } satisfies ProductProps,
       cacheKey: await pageKey(locale, via, versions?.get(p.slug) ?? (await detailText(locale, p.slug))),

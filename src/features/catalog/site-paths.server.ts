@@ -4,7 +4,7 @@
  * brand only: the category URLs point their canonical link there).
  */
 import type { Locale } from '../../config.ts';
-import { allProducts } from '../../lib/api/build.server.ts';
+import { productRoutes } from '../../lib/api/build.server.ts';
 import { articlePaths, laterArticlePaths } from './article-paths.server.ts';
 import { laterListingPaths, listingPaths } from './listing-paths.server.ts';
 import { brandPath, categoryPath, listPagePath, productPath } from './paths.ts';
@@ -30,7 +30,7 @@ export async function indexablePaths(locale: Locale): Promise<string[]> {
     laterListingPaths('brand', locale),
     listingPaths('category', locale),
     laterListingPaths('category', locale),
-    allProducts(locale),
+    productRoutes(locale),
     articlePaths(locale),
     laterArticlePaths(locale),
   ]);

@@ -78,10 +78,7 @@ function ItemForm({ locale, item }: { locale: Locale; item: ReviewItem }) {
   const headingId = fieldId(item.slug, 'name');
   const productLink = localePath(
     locale,
-    productPath(
-      { slug: item.slug, brand: { slug: item.brandSlug, name: '' }, category: { slug: '', name: '' } },
-      'brand',
-    ),
+    productPath({ slug: item.slug, brand: { slug: item.brandSlug }, category: { slug: '' } }, 'brand'),
   );
   return (
     <li className="sw-review-item">

@@ -12,10 +12,12 @@ export interface BuildSource {
   /**
    * From the shop's database in one pass (page-keys.server.ts): the versions of the product pages
    * (by slug), and per brand and category (`brand:<slug>`, `category:<slug>`) its products on sale
-   * in the listings' newest order with the version of each one's own rows (listing-paths.server.ts).
+   * in the listings' newest order with the version of each one's own rows (listing-paths.server.ts),
+   * and where every product's pages are (`routes`: slugs, newest first).
    */
   catalogVersions(): Promise<{
     pages: Map<string, string>;
+    routes: { slug: string; brand: { slug: string }; category: { slug: string } }[];
     listings: Map<string, { ids: number[]; versions: string[] }>;
   }>;
   close(): Promise<void>;

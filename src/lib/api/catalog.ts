@@ -67,6 +67,13 @@ export interface ProductRef {
   name: string;
 }
 
+/** Where a product's pages are (a summary is one): its slug, its brand's and its category's. */
+export interface ProductRoute {
+  slug: string;
+  brand: { slug: string };
+  category: { slug: string };
+}
+
 export interface ProductSummary {
   id: number;
   uid: string;

@@ -22,57 +22,43 @@ interface Ranked {
 
 const sha = (text: string) => createHash('sha1').update(text).digest('base64url');
 
-/** The order of `relatedIdsOf` (related.ts): rank (category 2, brand 1) first, then in stock, newest, lowest id. */
-function before(a: Ranked & { rank: number }, b: Ranked & { rank: number }): boolean {
-  if (a.rank !== b.rank) return a.rank > b.rank;
-  const sa = a.stock > 0 ? 0 : 1;
-  const sb = b.stock > 0 ? 0 : 1;
-  if (sa !== sb) return sa < sb;
-  if (a.created_at !== b.created_at) return a.created_at > b.created_at;
-  return a.id < b.id;
+/** The order of `relatedIdsOf` (related.ts) within one rank: in stock first, then newest, then lowest id. */
+const inPageOrder = (a: Ranked, b: Ranked): number =>
+  (a.stock > 0 ? 0 : 1) - (b.stock > 0 ? 0 : 1) || b.created_at - a.created_at || a.id - b.id;
+
+function push<K, P>(map: Map<K, P[]>, key: K, p: P): void {
+  const list = map.get(key);
+  if (list) list.push(p);
+  else map.set(key, [p]);
 }
 
-/** The ids of each product's related products, in order, as the product page shows them. */
+/**
+ * The ids of each product's related products, in order, as the product page shows them: the same
+ * category and brand first, then the same category, then the same brand (rank 3, 2, 1), each rank in
+ * the page's order. The groups are sorted once; each product takes the first few of its three.
+ */
 export function relatedIds<P extends Ranked>(products: P[]): Map<number, number[]> {
-  const byBrand = new Map<number, P[]>();
+  const byPair = new Map<string, P[]>();
   const byCategory = new Map<number, P[]>();
-  const add = (map: Map<number, P[]>, key: number, p: P) => {
-    const list = map.get(key);
-    if (list) list.push(p);
-    else map.set(key, [p]);
-  };
-  for (const p of products) {
-    add(byBrand, p.brand_id, p);
-    add(byCategory, p.category_id, p);
+  const byBrand = new Map<number, P[]>();
+  for (const p of [...products].sort(inPageOrder)) {
+    push(byPair, `${p.category_id} ${p.brand_id}`, p);
+    push(byCategory, p.category_id, p);
+    push(byBrand, p.brand_id, p);
   }
   const out = new Map<number, number[]>();
   for (const p of products) {
-    const top: (Ranked & { rank: number })[] = [];
-    const consider = (r: P) => {
-      if (r.id === p.id) return;
-      const c = {
-        id: r.id,
-        brand_id: r.brand_id,
-        category_id: r.category_id,
-        stock: r.stock,
-        created_at: r.created_at,
-        rank: 0,
-      };
-      c.rank = (r.category_id === p.category_id ? 2 : 0) + (r.brand_id === p.brand_id ? 1 : 0);
-      // Most candidates come after the fourth already kept: one comparison, then out.
-      if (top.length === RELATED_COUNT && !before(c, top[RELATED_COUNT - 1]!)) return;
-      let i = top.length;
-      while (i > 0 && before(c, top[i - 1]!)) i--;
-      top.splice(i, 0, c);
-      if (top.length > RELATED_COUNT) top.pop();
+    const ids: number[] = [];
+    const take = (group: P[] | undefined, other: (r: P) => boolean) => {
+      for (const r of group ?? []) {
+        if (ids.length === RELATED_COUNT) return;
+        if (r.id !== p.id && other(r)) ids.push(r.id);
+      }
     };
-    for (const r of byCategory.get(p.category_id) ?? []) consider(r);
-    // Same brand, other category (the same category was counted above).
-    for (const r of byBrand.get(p.brand_id) ?? []) if (r.category_id !== p.category_id) consider(r);
-    out.set(
-      p.id,
-      top.map((r) => r.id),
-    );
+    take(byPair.get(`${p.category_id} ${p.brand_id}`), () => true);
+    take(byCategory.get(p.category_id), (r) => r.brand_id !== p.brand_id);
+    take(byBrand.get(p.brand_id), (r) => r.category_id !== p.category_id);
+    out.set(p.id, ids);
   }
   return out;
 }
@@ -85,9 +71,18 @@ export interface ListingVersion {
   versions: string[];
 }
 
+/** Where a product's pages are: its slug, its brand's and its category's (as a summary has them). */
+export interface ProductRoute {
+  slug: string;
+  brand: { slug: string };
+  category: { slug: string };
+}
+
 export interface CatalogVersions {
   /** slug → version of the product's page, for every product on sale. */
   pages: Map<string, string>;
+  /** Every product on sale, newest first (the listings' order), with its brand's and category's slugs. */
+  routes: ProductRoute[];
   /** `brand:<slug>` and `category:<slug>` → the listing's products and their versions. */
   listings: Map<string, ListingVersion>;
 }
@@ -125,7 +120,11 @@ export async function catalogVersions(db: Db): Promise<CatalogVersions> {
     brand: new Map(brands.map((b) => [b.id, b.slug])),
     category: new Map(categories.map((c) => [c.id, c.slug])),
   };
+  const routes: ProductRoute[] = [];
   for (const p of newest) {
+    const [brand, category] = [slugOf.brand.get(p.brand_id), slugOf.category.get(p.category_id)];
+    if (brand !== undefined && category !== undefined)
+      routes.push({ slug: p.slug, brand: { slug: brand }, category: { slug: category } });
     for (const [kind, id] of [
       ['brand', p.brand_id],
       ['category', p.category_id],
@@ -142,7 +141,7 @@ export async function catalogVersions(db: Db): Promise<CatalogVersions> {
       listing.versions.push(own.get(p.id) ?? '');
     }
   }
-  return { pages, listings };
+  return { pages, routes, listings };
 }
 
 /** slug → version of the product's page, for every product on sale. */

@@ -7,9 +7,11 @@ import type { Locale } from '../../../src/config.ts';
 import { laterListingPaths, listingCards, listingPaths } from '../../../src/features/catalog/listing-paths.server.ts';
 import { productPaths } from '../../../src/features/catalog/product-paths.server.ts';
 import {
+  allProducts,
   closeBuildData,
   forgetBuildData,
   productForPages,
+  productRoutes,
   products,
   serverVersion,
 } from '../../../src/lib/api/build.server.ts';
@@ -89,6 +91,33 @@ describe('cache keys of the prerendered pages', () => {
         (related.get(p.id) ?? []).map((id) => slugOf.get(id)),
         p.slug,
       ).toEqual(detail.related.map((r) => r.slug));
+    }
+  });
+
+  it('give every product the route its summary gives, newest first, read with the versions instead of the summaries', async () => {
+    forgetBuildData();
+    const route = (p: { slug: string; brand: { slug: string }; category: { slug: string } }) =>
+      `${p.brand.slug} ${p.category.slug} ${p.slug}`;
+    for (const locale of LOCALES) {
+      const routes = await productRoutes(locale);
+      expect(routes.length).toBeGreaterThan(100);
+      // Not the summaries themselves: the in-process shop's one read of the catalogue.
+      expect(routes).not.toBe(await allProducts(locale));
+      expect(routes.map(route)).toEqual((await allProducts(locale)).map(route));
+    }
+    // A withdrawn product has no route, as it has no summary.
+    const { slug } = await db.kysely.selectFrom('products').select('slug').orderBy('id').executeTakeFirstOrThrow();
+    const edit = (command: 'withdraw' | 'publish') =>
+      runEdit(db, { command, args: [slug], file: undefined, by: 'test', limit: 1, locale: 'en' });
+    await edit('withdraw');
+    try {
+      forgetBuildData();
+      const after = (await productRoutes('en')).map(route);
+      expect(after.some((r) => r.endsWith(` ${slug}`))).toBe(false);
+      expect(after).toEqual((await allProducts('en')).map(route));
+    } finally {
+      await edit('publish');
+      forgetBuildData();
     }
   });
 
