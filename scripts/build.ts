@@ -38,7 +38,12 @@ import { installInProcessShop } from './lib/in-process-shop.ts';
 import { pageBucket, pagesBucketOf, uploadRelease } from './lib/page-bucket.ts';
 import { finishPageTwins, startPageTwins, twinsOf } from './lib/page-twins.ts';
 import { postBuild } from './lib/post-build.ts';
+import { STANDBY_READY } from './lib/rebuild-scheduler.ts';
 import { layerPlan, liveBuild, newReleaseDir, prune, publish, sealRelease, writeLowerLayer } from './lib/releases.ts';
+
+// A build started ahead of need (scripts/lib/rebuild-scheduler.ts) has loaded its modules by now and
+// waits for the word to build: a line on its standard input. Its input closed first: not needed.
+if (process.env.BUILD_STANDBY === '1') await askedToBuild();
 
 installInProcessShop();
 
@@ -146,4 +151,18 @@ try {
   throw error;
 } finally {
   lock.release();
+}
+
+function askedToBuild(): Promise<void> {
+  console.log(STANDBY_READY);
+  return new Promise((start) => {
+    const stdin = process.stdin;
+    stdin.on('data', (chunk: Buffer) => {
+      if (!chunk.includes(10)) return;
+      stdin.removeAllListeners();
+      stdin.destroy();
+      start();
+    });
+    stdin.on('end', () => process.exit(0));
+  });
 }

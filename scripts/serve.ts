@@ -50,6 +50,7 @@ serveShop(deps, env, site.fetch, (port) => {
       dist: resolve(env.DIST_DIR),
       checkSeconds: env.REBUILD_CHECK_SECONDS,
       bucket: pages ? pageBucket(pages) : null,
+      standby: env.REBUILD_STANDBY === '1',
     });
     void schedule
       .start()

@@ -89,6 +89,10 @@ const schema = z.object({
     z.coerce.number().int().min(0).default(30),
     'how often a serving process checks whether its pages need a rebuild (and it rebuilds them); `0`: never (pages built by a job)',
   ),
+  REBUILD_STANDBY: about(
+    z.enum(['0', '1']).default('1'),
+    "`1`: the rebuild's process is started ahead of need (it loads the build's code and waits, so an edit's rebuild starts a second or more sooner; one idle process of about 250 MB beside each serving one); `0`: started when a rebuild begins",
+  ),
   DATABASE_URL: about(z.string().url().optional(), 'PostgreSQL connection URL; when set, SQLite is not used'),
   PAGE_CACHE_MB: about(
     z.coerce.number().positive().default(PAGE_CACHE_MB),

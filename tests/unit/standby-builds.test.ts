@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { STANDBY_READY, StandbyBuilds } from '../../scripts/lib/rebuild-scheduler.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'standby-builds-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A folder no build may write: a standby that built would leave its release (or its lock) there.
+const env = { ...process.env, DIST_DIR: join(dir, 'dist'), SQLITE_PATH: join(dir, 'shop.sqlite') };
+
+/** The standby build processes of this test's DIST_DIR (Linux: their environment in /proc). */
+function buildProcesses(): number[] {
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const environ = readFileSync(`/proc/${p}/environ`, 'utf8');
+        return environ.includes(`DIST_DIR=${env.DIST_DIR}\0`) && environ.includes('BUILD_STANDBY=1');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe('builds started ahead of need', () => {
+  it('load their modules, say so and wait; closed, they end without building', async () => {
+    const standby = new StandbyBuilds(env);
+    await standby.ready();
+    const waiting = buildProcesses();
+    expect(waiting).toHaveLength(1);
+    standby.close();
+    const until = Date.now() + 10_000;
+    while (buildProcesses().length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(buildProcesses()).toEqual([]);
+    expect(existsSync(env.DIST_DIR)).toBe(false);
+  });
+
+  it('end without building when their input closes (the serving process is gone)', async () => {
+    const child = spawn(process.execPath, ['scripts/build.ts'], {
+      env: { ...env, BUILD_STANDBY: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes(STANDBY_READY)) child.stdin.end();
+    });
+    const code = await new Promise<number | null>((done) => child.on('exit', done));
+    expect(out).toContain(STANDBY_READY);
+    expect(code).toBe(0);
+    expect(existsSync(env.DIST_DIR)).toBe(false);
+  });
+});
