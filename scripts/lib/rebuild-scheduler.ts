@@ -83,6 +83,8 @@ interface BuildChild {
   /** A standby has loaded its modules and waits (or has ended). */
   ready: Promise<void>;
   kill(): void;
+  /** It has ended (a standby that died while it waited is not asked to build). */
+  exited(): boolean;
   /** How it ended, with the end of its output. */
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; error?: Error }>;
 }
@@ -117,9 +119,14 @@ function startBuild(env: NodeJS.ProcessEnv, standby: boolean): BuildChild {
       child.on('exit', (code, signal) => done({ code, signal, out }));
     },
   );
-  ended.then(() => waits());
+  let exited = false;
+  ended.then(() => {
+    exited = true;
+    waits();
+  });
   return {
     ready,
+    exited: () => exited,
     go: () => child.stdin?.end('go\n'),
     kill: () => child.kill(),
     ended,
@@ -162,7 +169,8 @@ export class StandbyBuilds {
   }
 
   build(log: (line: string) => void): Promise<void> {
-    const child = this.waiting ?? startBuild(this.env, true);
+    const waiting = this.waiting && !this.waiting.exited() ? this.waiting : null;
+    const child = waiting ?? startBuild(this.env, true);
     this.waiting = null;
     child.go();
     const next = () => {

@@ -10,14 +10,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // A folder no build may write: a standby that built would leave its release (or its lock) there.
 const env = { ...process.env, DIST_DIR: join(dir, 'dist'), SQLITE_PATH: join(dir, 'shop.sqlite') };
 
-/** The standby build processes of this test's DIST_DIR (Linux: their environment in /proc). */
-function buildProcesses(): number[] {
+/** The standby build processes of a DIST_DIR (Linux: their environment in /proc). */
+function buildProcesses(dist = env.DIST_DIR): number[] {
   return readdirSync('/proc')
     .filter((p) => /^\d+$/.test(p))
     .filter((p) => {
       try {
         const environ = readFileSync(`/proc/${p}/environ`, 'utf8');
-        return environ.includes(`DIST_DIR=${env.DIST_DIR}\0`) && environ.includes('BUILD_STANDBY=1');
+        return environ.includes(`DIST_DIR=${dist}\0`) && environ.includes('BUILD_STANDBY=1');
       } catch {
         return false;
       }
@@ -36,6 +36,26 @@ describe('builds started ahead of need', () => {
     while (buildProcesses().length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(buildProcesses()).toEqual([]);
     expect(existsSync(env.DIST_DIR)).toBe(false);
+  });
+
+  it('one that died while it waited is not asked to build: a new process builds', async () => {
+    // A database nobody listens on: a build that starts fails at once, with the connection's error.
+    const failing = { ...env, DIST_DIR: join(dir, 'dist-failing'), DATABASE_URL: 'postgres://shop@127.0.0.1:9/none' };
+    const standby = new StandbyBuilds(failing);
+    try {
+      await standby.ready();
+      const [pid] = buildProcesses(failing.DIST_DIR);
+      if (!pid) throw new Error('a standby waits');
+      process.kill(pid, 'SIGKILL');
+      // Gone from /proc once this process has reaped it, which is when it hears of its end.
+      const until = Date.now() + 10_000;
+      while (existsSync(`/proc/${pid}`) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      const built = standby.build(() => {});
+      await expect(built).rejects.toThrow(/ECONNREFUSED/);
+      await expect(built).rejects.not.toThrow(/SIGKILL/);
+    } finally {
+      standby.close();
+    }
   });
 
   it('end without building when their input closes (the serving process is gone)', async () => {
