@@ -31,8 +31,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // Recording a trace costs every test, passed or not (screencast frames, a DOM snapshot at each
-    // step): the whole suite took 11.4 min with it and 9.2 min without on two cores. E2E_TRACE=1 records
-    // them and keeps the failed tests' (test-results/); a failure's screenshot costs only the failure.
+    // step), and CI keeps none of them. E2E_TRACE=1 records them and keeps the failed tests'
+    // (test-results/); a failure's screenshot costs only the failure.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
