@@ -6,6 +6,8 @@
  * them again. Without it, the data comes from API_BASE over HTTP.
  */
 
+import type { ProductRoute } from './catalog.ts';
+
 export interface BuildSource {
   /** The shop API's fetch (the Hono app's, no port). */
   fetch(request: Request): Promise<Response>;
@@ -17,7 +19,7 @@ export interface BuildSource {
    */
   catalogVersions(): Promise<{
     pages: Map<string, string>;
-    routes: { slug: string; brand: { slug: string }; category: { slug: string } }[];
+    routes: ProductRoute[];
     listings: Map<string, { ids: number[]; versions: string[] }>;
   }>;
   close(): Promise<void>;
