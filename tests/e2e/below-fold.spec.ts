@@ -11,15 +11,36 @@ import { browserLocale, LOCALES, url } from './support/pages.ts';
 const rendered = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
 
-/** The sum of the page's layout shifts so far, as CLS counts them (none after an input). */
+/**
+ * The page's layout shifts so far, as CLS counts them (none after an input): their sum, and what moved
+ * (each source's element and its rectangles before and after), to name the cause when it is not 0.
+ */
 const shifts = (page: Page) =>
   page.evaluate(() => {
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
     const observer = new PerformanceObserver(() => undefined);
     // The buffered entries are the observer's records as soon as it observes.
     observer.observe({ type: 'layout-shift', buffered: true });
-    const entries = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+    const entries = (observer.takeRecords() as Shift[]).filter((e) => !e.hadRecentInput);
     observer.disconnect();
-    return entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0);
+    const name = (n: Node | null) =>
+      n instanceof Element
+        ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].join('.')}`
+        : String(n);
+    const rect = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+    return {
+      sum: entries.reduce((sum, e) => sum + e.value, 0),
+      moved: entries.flatMap((e) =>
+        e.sources.map(
+          (s) => `${name(s.node)} at ${Math.round(e.startTime)} ms: ${rect(s.previousRect)} → ${rect(s.currentRect)}`,
+        ),
+      ),
+    };
   });
 
 for (const locale of LOCALES) {
@@ -35,7 +56,8 @@ for (const locale of LOCALES) {
       expect(await rendered(page, name)).toBe(false);
       const image = page.locator(`${card} >> img`);
       expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
-      expect(await shifts(page)).toBe(0);
+      const moved = await shifts(page);
+      expect(moved.sum, moved.moved.join('; ')).toBe(0);
 
       await page.locator(card).scrollIntoViewIfNeeded();
       await expect(page.locator(name)).toBeVisible();
