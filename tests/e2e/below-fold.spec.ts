@@ -5,43 +5,12 @@
  * what is drawn, never the time.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { layoutShifts } from './support/layout-shifts.ts';
 import { browserLocale, LOCALES, url } from './support/pages.ts';
 
 /** Whether the element's contents are laid out (false inside a content-visibility: auto subtree that is skipped). */
 const rendered = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
-
-/**
- * The page's layout shifts so far, as CLS counts them (none after an input): their sum, and what moved
- * (each source's element and its rectangles before and after), to name the cause when it is not 0.
- */
-const shifts = (page: Page) =>
-  page.evaluate(() => {
-    type Shift = PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-    };
-    const observer = new PerformanceObserver(() => undefined);
-    // The buffered entries are the observer's records as soon as it observes.
-    observer.observe({ type: 'layout-shift', buffered: true });
-    const entries = (observer.takeRecords() as Shift[]).filter((e) => !e.hadRecentInput);
-    observer.disconnect();
-    const name = (n: Node | null) =>
-      n instanceof Element
-        ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].join('.')}`
-        : String(n);
-    const rect = (r: DOMRectReadOnly) =>
-      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
-    return {
-      sum: entries.reduce((sum, e) => sum + e.value, 0),
-      moved: entries.flatMap((e) =>
-        e.sources.map(
-          (s) => `${name(s.node)} at ${Math.round(e.startTime)} ms: ${rect(s.previousRect)} → ${rect(s.currentRect)}`,
-        ),
-      ),
-    };
-  });
 
 for (const locale of LOCALES) {
   test.describe(`below the first screen [${locale}]`, () => {
@@ -56,12 +25,13 @@ for (const locale of LOCALES) {
       expect(await rendered(page, name)).toBe(false);
       const image = page.locator(`${card} >> img`);
       expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
-      const moved = await shifts(page);
+      const moved = await layoutShifts(page);
       expect(moved.sum, moved.moved.join('; ')).toBe(0);
 
       await page.locator(card).scrollIntoViewIfNeeded();
       await expect(page.locator(name)).toBeVisible();
-      expect(await rendered(page, name)).toBe(true);
+      // Whether a content-visibility: auto subtree is skipped is decided at the next frame after the scroll.
+      await expect.poll(() => rendered(page, name)).toBe(true);
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
         .toBe(true);
