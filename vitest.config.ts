@@ -17,7 +17,7 @@ export default defineConfig({
     // writes, its own servers' answers, timers), and two workers left the cores idle half the run.
     maxWorkers: 4,
     // Log lines are captured per test file and grepped for secrets at the end (issue 30).
-    globalSetup: ['tests/helpers/log-global.ts'],
+    globalSetup: ['tests/helpers/log-global.ts', 'tests/helpers/db-templates-global.ts'],
     setupFiles: ['tests/helpers/log-capture.ts'],
   },
 });

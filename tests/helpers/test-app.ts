@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { sql } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import type { Clock, Deps } from '../../src/server/context.ts';
 import { type Db, openDb } from '../../src/server/db/index.ts';
@@ -108,7 +108,28 @@ function pgTemplate(adminUrl: string, seeded: boolean, logN: number): Promise<st
 }
 
 /**
- * A fresh shop on a fresh database: a temporary SQLite file, or a new database on the PostgreSQL
+ * A migrated SQLite file (with the demo catalogue when `seeded`) in the run's template folder
+ * (db-templates-global.ts) that each test database copies: made by the first test file that asks,
+ * written under another name and renamed when complete, so a copy is never taken of a half-made
+ * file (two files making it at once both write a whole one; the last rename wins).
+ */
+async function sqliteTemplate(seeded: boolean, logN: number): Promise<string> {
+  const path = join(inject('templateDir'), seeded ? `seeded-${logN}.sqlite` : 'migrated.sqlite');
+  if (existsSync(path)) return path;
+  const building = `${path}.${process.pid}-${randomBytes(3).toString('hex')}`;
+  const db = openDb({ sqlitePath: building });
+  try {
+    await migrate(db);
+    if (seeded) await seed(db, { logN });
+  } finally {
+    await db.close();
+  }
+  renameSync(building, path);
+  return path;
+}
+
+/**
+ * A fresh shop on a fresh database: a temporary SQLite file (a copy of a template, see sqliteTemplate), or a new database on the PostgreSQL
  * server of DATABASE_URL (copied from a template made once, see pgTemplate; dropped afterwards). Pass
  * `seeded` to load the demo catalog.
  */
@@ -132,8 +153,6 @@ export async function createTestShop(
     const url = databaseUrl(adminUrl, name);
     db = openDb({ sqlitePath: '', databaseUrl: url });
     openAnother = () => openDb({ sqlitePath: '', databaseUrl: url });
-    // The keys its migrations made are this database's own, as on a new shop's.
-    await sql`UPDATE shop_secrets SET value = md5(random()::text) || md5(random()::text)`.execute(db.kysely);
     cleanup = async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -142,14 +161,18 @@ export async function createTestShop(
     };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'shop-test-'));
+    copyFileSync(await sqliteTemplate(opts.seeded === true, env.SCRYPT_LOG_N), join(dir, 'shop.sqlite'));
     db = openDb({ sqlitePath: join(dir, 'shop.sqlite') });
     openAnother = () => openDb({ sqlitePath: join(dir, 'shop.sqlite') });
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  if (!adminUrl) {
-    await migrate(db);
-    if (opts.seeded) await seed(db, { logN: env.SCRYPT_LOG_N });
-  }
+  // The keys its migrations made are this database's own, as on a new shop's.
+  for (const { name } of await db.kysely.selectFrom('shop_secrets').select('name').execute())
+    await db.kysely
+      .updateTable('shop_secrets')
+      .set({ value: randomBytes(32).toString('hex') })
+      .where('name', '=', name)
+      .execute();
   // The demo's promotions change every total: tests that are not about them run without.
   if (opts.seeded && !opts.promotions)
     await db.kysely.updateTable('promotions').set({ disabled_at: clock.now() }).execute();
