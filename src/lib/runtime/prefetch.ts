@@ -46,8 +46,11 @@ function prefetchable(a: HTMLAnchorElement): URL | null {
 }
 
 /**
- * Fetches pages that links point to when the link is hovered, focused or touched, or scrolls into
- * view while the browser is idle: at most 5 downloads at once, each page once.
+ * Fetches pages that links point to when the link is hovered, focused or touched, or, for the page's
+ * own content (links in <main>: its cards, tiles, articles and their references), scrolls into view while
+ * the browser is idle: at most 5 downloads at once, each page once. The header's, breadcrumbs' and footer's links
+ * are fetched on intent only: fetched in view they were the same half of every page's prefetches
+ * (the cart, the member page, the information pages), on every page a shopper opened.
  */
 export function startPrefetch(): void {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
@@ -83,7 +86,7 @@ export function startPrefetch(): void {
     }
   });
   const observeAll = () => {
-    for (const a of document.querySelectorAll('a[href]')) observer.observe(a);
+    for (const a of document.querySelectorAll('main a[href]')) observer.observe(a);
   };
   requestIdle(observeAll);
   document.addEventListener('astro:page-load', () => requestIdle(observeAll));
