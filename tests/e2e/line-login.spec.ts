@@ -44,7 +44,7 @@ for (const locale of LOCALES) {
       await page.getByRole('button', { name: l.t('auth.otp.send') }).click();
       const code = await readOtp(request, phone, 'verify');
       await page.getByLabel(l.t('auth.signUp.code')).fill(code);
-      await page.getByRole('button', { name: l.t('member.phone.submit') }).click();
+      await page.getByRole('button', { name: l.t('member.phone.submit'), exact: true }).click();
       await expect(page.getByText(l.t('member.phone.already', { phone: formatMobile(phone) }))).toBeVisible();
       await expect
         .poll(async () => decodeURIComponent((await cookie(context, COOKIE.userInfo))?.value ?? ''))
