@@ -25,14 +25,22 @@ function buildProcesses(dist = env.DIST_DIR): number[] {
     .map(Number);
 }
 
-describe('builds started ahead of need', () => {
+/**
+ * Safety nets, not measures (no assertion is about how long anything takes): each test starts one or two
+ * build processes, which load Astro and the shop's code first (about 6 s alone, more than the default 30 s
+ * for two of them while other work shares the machine), and waits for processes to end.
+ */
+const TEST_MS = 180_000;
+const EXIT_WAIT_MS = 60_000;
+
+describe('builds started ahead of need', { timeout: TEST_MS }, () => {
   it('load their modules, say so and wait; closed, they end without building', async () => {
     const standby = new StandbyBuilds(env);
     await standby.ready();
     const waiting = buildProcesses();
     expect(waiting).toHaveLength(1);
     standby.close();
-    const until = Date.now() + 10_000;
+    const until = Date.now() + EXIT_WAIT_MS;
     while (buildProcesses().length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(buildProcesses()).toEqual([]);
     expect(existsSync(env.DIST_DIR)).toBe(false);
@@ -48,7 +56,7 @@ describe('builds started ahead of need', () => {
       if (!pid) throw new Error('a standby waits');
       process.kill(pid, 'SIGKILL');
       // Gone from /proc once this process has reaped it, which is when it hears of its end.
-      const until = Date.now() + 10_000;
+      const until = Date.now() + EXIT_WAIT_MS;
       while (existsSync(`/proc/${pid}`) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       const built = standby.build(() => {});
       await expect(built).rejects.toThrow(/ECONNREFUSED/);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { totpAt } from '../../../src/server/admin/totp.ts';
 import { createApp } from '../../../src/server/app.ts';
 import type { Deps } from '../../../src/server/context.ts';
@@ -18,6 +18,10 @@ import { placeFixtureOrder } from '../../helpers/order-fixture.ts';
 import { TestClock, type TestShop } from '../../helpers/test-app.ts';
 import { allowToolProcesses } from '../../helpers/tool-processes.ts';
 import { linkToken, PASSWORD } from './admin-helpers.ts';
+
+// Each command is a process of its own that loads the shop's code first: a test that runs several takes
+// up to about 10 s on a quiet machine and 24 s seen while other work shared it. A safety net, not a measure.
+vi.setConfig({ testTimeout: 120_000 });
 
 allowToolProcesses();
 

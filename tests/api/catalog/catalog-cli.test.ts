@@ -3,12 +3,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb } from '../../../src/server/db/index.ts';
 import { migrate } from '../../../src/server/db/migrate.ts';
 import { seed } from '../../../src/server/seed/seed.ts';
 import { fixture } from '../../helpers/catalog-tool.ts';
 import { allowToolProcesses } from '../../helpers/tool-processes.ts';
+
+// Each command is a process of its own that loads the shop's code first: a test that runs several takes
+// up to about 10 s on a quiet machine and 24 s seen while other work shared it. A safety net, not a measure.
+vi.setConfig({ testTimeout: 120_000 });
 
 allowToolProcesses();
 

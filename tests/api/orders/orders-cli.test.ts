@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb } from '../../../src/server/db/index.ts';
 import { migrate } from '../../../src/server/db/migrate.ts';
 import {
@@ -21,6 +21,10 @@ import { outbox } from '../accounts/users-helpers.ts';
 import { pickVariants } from '../cart/cart-helpers.ts';
 import { insertOrder, stockOf } from './orders-fixtures.ts';
 import { bodyFor, memberBuyer, order } from './orders-helpers.ts';
+
+// Each command is a process of its own that loads the shop's code first: a test that runs several takes
+// up to about 10 s on a quiet machine and 24 s seen while other work shared it. A safety net, not a measure.
+vi.setConfig({ testTimeout: 120_000 });
 
 allowToolProcesses();
 

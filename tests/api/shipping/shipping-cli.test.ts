@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
 import type { Deps } from '../../../src/server/context.ts';
 import { openDb } from '../../../src/server/db/index.ts';
@@ -19,6 +19,10 @@ import { createShipment } from '../../../src/server/shipping/ship.ts';
 import { TestClock, type TestShop } from '../../helpers/test-app.ts';
 import { allowToolProcesses } from '../../helpers/tool-processes.ts';
 import { shippableOrder } from './shipping-helpers.ts';
+
+// Each command is a process of its own that loads the shop's code first: a test that runs several takes
+// up to about 10 s on a quiet machine and 24 s seen while other work shared it. A safety net, not a measure.
+vi.setConfig({ testTimeout: 120_000 });
 
 allowToolProcesses();
 
