@@ -14,6 +14,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { rmdirSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build } from 'astro';
@@ -33,17 +34,22 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { readEnv } from '../src/server/env.ts';
 import { seed } from '../src/server/seed/seed.ts';
 import { cacheRelease, endCacheUse, linkRestores, setCacheRelease, startCacheUse } from './lib/build-cache.ts';
-import { acquireBuildLock } from './lib/build-lock.ts';
+import { acquireBuildLock, type BuildLock } from './lib/build-lock.ts';
 import { installInProcessShop } from './lib/in-process-shop.ts';
 import { pageBucket, pagesBucketOf, uploadRelease } from './lib/page-bucket.ts';
 import { finishPageTwins, startPageTwins, twinsOf } from './lib/page-twins.ts';
 import { postBuild } from './lib/post-build.ts';
 import { STANDBY_READY } from './lib/rebuild-scheduler.ts';
-import { layerPlan, liveBuild, newReleaseDir, prune, publish, sealRelease, writeLowerLayer } from './lib/releases.ts';
-
-// A build started ahead of need (scripts/lib/rebuild-scheduler.ts) has loaded its modules by now and
-// waits for the word to build: a line on its standard input. Its input closed first: not needed.
-if (process.env.BUILD_STANDBY === '1') await askedToBuild();
+import {
+  layerPlan,
+  liveBuild,
+  newReleaseDir,
+  prune,
+  publish,
+  releasesDir,
+  sealRelease,
+  writeLowerLayer,
+} from './lib/releases.ts';
 
 installInProcessShop();
 
@@ -51,33 +57,63 @@ const env = readEnv();
 const dist = resolve(env.DIST_DIR);
 const KB = 1024;
 const seconds = (from: number) => (performance.now() - from) / 1000;
-
-const lock = await acquireBuildLock(dist, (pid) =>
-  console.log(`Another build (process ${pid ?? '?'}) is writing ${dist}; waiting for it to finish...`),
-);
 const outDir = newReleaseDir(dist);
 const cacheDir = join(dist, 'cache');
-try {
-  const started = performance.now();
-  await prune(dist);
-  if (!env.API_BASE) {
-    const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
-    await migrate(db);
-    if (db.dialect === 'sqlite') await seed(db);
-    await db.close();
+/**
+ * A build started ahead of need (scripts/lib/rebuild-scheduler.ts): it bundles the code (which an
+ * edit does not change) into its release first, then says it is ready and waits for the word to build,
+ * a line on its standard input, before it takes the lock and reads anything of the catalogue. Its input
+ * closed, or stopped, before the word: not needed; its release folder is removed.
+ */
+const standby = process.env.BUILD_STANDBY === '1';
+if (standby) process.on('SIGTERM', notNeeded);
+
+/** What a build sets up before Astro renders its first page, holding the lock. */
+interface Run {
+  lock: BuildLock;
+  started: number;
+  astroStarted: number;
+  fingerprint: string;
+  previous: ReturnType<typeof liveBuild>;
+  plan: ReturnType<typeof layerPlan>;
+  restores: Awaited<ReturnType<typeof linkRestores>>;
+}
+
+async function prepare(): Promise<Run> {
+  const lock = await acquireBuildLock(dist, (pid) =>
+    console.log(`Another build (process ${pid ?? '?'}) is writing ${dist}; waiting for it to finish...`),
+  );
+  try {
+    const started = performance.now();
+    await prune(dist);
+    if (!env.API_BASE) {
+      const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
+      await migrate(db);
+      if (db.dialect === 'sqlite') await seed(db);
+      await db.close();
+    }
+    const { fingerprint } = await catalogFingerprint();
+    // The catalogue's versions and routes (one read of the database) while Astro bundles, whose main
+    // thread mostly waits: the pages' paths need them next. A failure is the paths' to report.
+    productPageVersions().catch(() => {});
+    const astroStarted = performance.now();
+    startPageTwins(join(outDir, 'client'));
+    setBuildOutput(join(outDir, 'client'));
+    const previous = liveBuild(dist);
+    const plan = layerPlan(previous, cacheRelease(cacheDir), env.FLAT_RELEASES === '1');
+    if (await startCacheUse(cacheDir)) console.log('The last build did not finish: rendering every page.');
+    const restores = await linkRestores(cacheDir, outDir, twinsOf, plan);
+    return { lock, started, astroStarted, fingerprint, previous, plan, restores };
+  } catch (error) {
+    lock.release();
+    throw error;
   }
-  const { fingerprint } = await catalogFingerprint();
-  // The catalogue's versions and routes (one read of the database) while Astro bundles, whose main
-  // thread mostly waits: the pages' paths need them next. A failure is the paths' to report.
-  productPageVersions().catch(() => {});
-  const astroStarted = performance.now();
+}
+
+let run: Run | null = null;
+try {
+  if (!standby) run = await prepare();
   let generatedAt = Number.NaN;
-  startPageTwins(join(outDir, 'client'));
-  setBuildOutput(join(outDir, 'client'));
-  const previous = liveBuild(dist);
-  const plan = layerPlan(previous, cacheRelease(cacheDir), env.FLAT_RELEASES === '1');
-  if (await startCacheUse(cacheDir)) console.log('The last build did not finish: rendering every page.');
-  const restores = await linkRestores(cacheDir, outDir, twinsOf, plan);
   await build({
     outDir,
     // Astro's incremental build cache (experimental.incrementalBuild in astro.config.mjs): beside the
@@ -94,8 +130,36 @@ try {
           },
         },
       },
+      {
+        // Between bundling and the first page: where a build started ahead of need waits for the word.
+        name: 'standby-gate',
+        hooks: {
+          'astro:config:setup': ({ updateConfig }) => {
+            updateConfig({
+              vite: {
+                plugins: [
+                  {
+                    name: 'standby-gate',
+                    // After Vite's bundling, before Astro's own (later) post step that renders the pages.
+                    buildApp: {
+                      order: 'post',
+                      handler: async () => {
+                        if (run) return;
+                        await askedToBuild();
+                        run = await prepare();
+                      },
+                    },
+                  },
+                ],
+              },
+            });
+          },
+        },
+      },
     ],
-  }).finally(() => restores.stop());
+  }).finally(() => run?.restores.stop());
+  if (!run) throw new Error('Astro finished without rendering the pages.');
+  const { started, astroStarted, fingerprint, previous, plan, restores } = run;
   const astroSeconds = seconds(astroStarted);
   // Prerendering proper: from the first page's data to the last page written (bundling excluded).
   const prerenderSeconds = (generatedAt - (pagesStartedAt() ?? Number.NaN)) / 1000;
@@ -150,7 +214,7 @@ try {
   await rm(outDir, { recursive: true, force: true });
   throw error;
 } finally {
-  lock.release();
+  (run as Run | null)?.lock.release();
 }
 
 function askedToBuild(): Promise<void> {
@@ -161,8 +225,23 @@ function askedToBuild(): Promise<void> {
       if (!chunk.includes(10)) return;
       stdin.removeAllListeners();
       stdin.destroy();
+      process.off('SIGTERM', notNeeded);
       start();
     });
-    stdin.on('end', () => process.exit(0));
+    stdin.on('end', notNeeded);
   });
+}
+
+/** A build started ahead of need that is not needed: its bundled release goes, and the folders it made if empty. */
+function notNeeded(): never {
+  rmSync(outDir, { recursive: true, force: true });
+  // Astro makes its cache folder while it bundles (empty until a build has rendered).
+  for (const dir of [releasesDir(dist), cacheDir, dist]) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // Not empty (other releases, the live link, a cache that holds pages) or already gone.
+    }
+  }
+  process.exit(0);
 }

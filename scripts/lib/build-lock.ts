@@ -20,7 +20,8 @@ interface Holder {
   pid: number;
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` runs (on this machine). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

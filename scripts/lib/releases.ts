@@ -13,6 +13,7 @@ import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises
 import { basename, dirname, join, relative } from 'node:path';
 import { LOWER_FILE, type LowerLayer, readLowerLayer } from '../../src/server/site-files.ts';
 import type { LayerPlan } from './build-cache.ts';
+import { alive } from './build-lock.ts';
 
 /** Beside client/ and server/ in a release: the catalog fingerprint and build id it was made from. */
 export const FINGERPRINT_FILE = 'fingerprint.json';
@@ -29,7 +30,7 @@ export interface CompleteBuild {
 }
 
 export const liveDir = (dist: string): string => join(dist, 'client');
-const releasesDir = (dist: string): string => join(dist, 'releases');
+export const releasesDir = (dist: string): string => join(dist, 'releases');
 
 function readJson(path: string): Record<string, unknown> | null {
   try {
@@ -202,6 +203,16 @@ export async function prune(dist: string): Promise<void> {
     }
   }
   for (const name of names) {
-    if (!keep.has(name)) await rm(join(releasesDir(dist), name), { recursive: true, force: true });
+    if (!keep.has(name) && !underWay(join(releasesDir(dist), name)))
+      await rm(join(releasesDir(dist), name), { recursive: true, force: true });
   }
+}
+
+/**
+ * An incomplete release whose process still runs: a build started ahead of need bundles its code into
+ * its release before it takes the lock (scripts/build.ts). One whose process is gone is left over.
+ */
+function underWay(dir: string): boolean {
+  const pid = /^\d+-(\d+)$/.exec(basename(dir))?.[1];
+  return pid !== undefined && completeRelease(dir) === null && alive(Number(pid));
 }

@@ -2,6 +2,7 @@
  * Releases over a base (scripts/lib/releases.ts): what a release serves, and which releases the
  * clean-up keeps.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,31 @@ describe('a release over a base', () => {
       true,
       true,
     ]);
+  });
+});
+
+describe('the clean-up of incomplete releases', () => {
+  it('keeps one whose build process still runs (a build started ahead of need) and removes one whose process is gone', async () => {
+    const dist = newDist();
+    await publish(dist, await release(dist, '20261128000000000-1', { 'a/index.html': 'a' }));
+    const running = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const gone = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    try {
+      await new Promise((done) => gone.on('exit', done));
+      for (const pid of [running.pid, gone.pid]) {
+        mkdirSync(join(dist, 'releases', `20261128000001000-${pid}`, 'client', '_astro'), { recursive: true });
+      }
+      await prune(dist);
+      expect(existsSync(join(dist, 'releases', `20261128000001000-${running.pid}`))).toBe(true);
+      expect(existsSync(join(dist, 'releases', `20261128000001000-${gone.pid}`))).toBe(false);
+      running.kill('SIGKILL');
+      await new Promise((done) => running.on('exit', done));
+      await prune(dist);
+      expect(existsSync(join(dist, 'releases', `20261128000001000-${running.pid}`))).toBe(false);
+      expect(liveBuild(dist)?.buildId).toBe('20261128000000000-1');
+    } finally {
+      running.kill('SIGKILL');
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { STANDBY_READY, StandbyBuilds } from '../../scripts/lib/rebuild-schedule
 
 const dir = mkdtempSync(join(tmpdir(), 'standby-builds-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-// A folder no build may write: a standby that built would leave its release (or its lock) there.
+// A folder no build may keep: a standby that built would leave its release (or its lock) there.
 const env = { ...process.env, DIST_DIR: join(dir, 'dist'), SQLITE_PATH: join(dir, 'shop.sqlite') };
 
 /** The standby build processes of a DIST_DIR (Linux: their environment in /proc). */
@@ -17,7 +17,13 @@ function buildProcesses(dist = env.DIST_DIR): number[] {
     .filter((p) => {
       try {
         const environ = readFileSync(`/proc/${p}/environ`, 'utf8');
-        return environ.includes(`DIST_DIR=${dist}\0`) && environ.includes('BUILD_STANDBY=1');
+        // Not the helpers it starts (Vite's esbuild service inherits its environment).
+        const command = readFileSync(`/proc/${p}/cmdline`, 'utf8');
+        return (
+          environ.includes(`DIST_DIR=${dist}\0`) &&
+          environ.includes('BUILD_STANDBY=1') &&
+          command.includes('scripts/build.ts')
+        );
       } catch {
         return false;
       }
@@ -39,6 +45,15 @@ describe('builds started ahead of need', { timeout: TEST_MS }, () => {
     await standby.ready();
     const waiting = buildProcesses();
     expect(waiting).toHaveLength(1);
+    // Ready means bundled: the code (which an edit does not change) is in its release, and it has not
+    // taken the lock or read the catalogue.
+    const releases = readdirSync(join(env.DIST_DIR, 'releases'));
+    expect(releases).toEqual([expect.stringMatching(new RegExp(`-${waiting[0]}$`))]);
+    const release = join(env.DIST_DIR, 'releases', releases[0] ?? '');
+    expect(readdirSync(join(release, 'client', '_astro')).some((f) => f.endsWith('.js'))).toBe(true);
+    expect(existsSync(join(release, 'server', 'entry.mjs'))).toBe(true);
+    expect(existsSync(join(env.DIST_DIR, '.build.lock'))).toBe(false);
+    expect(existsSync(env.SQLITE_PATH)).toBe(false);
     standby.close();
     const until = Date.now() + EXIT_WAIT_MS;
     while (buildProcesses().length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
