@@ -176,6 +176,7 @@ try {
     twins.done,
     previous ? join(previous.dir, 'client') : null,
     restores.withTwins,
+    restores.stamps,
   );
   await restores.keepTwins();
   if (plan && restores.inBase.size) await writeLowerLayer(outDir, plan.base, restores.inBase, stats.pages);

@@ -70,7 +70,8 @@ interface TwinState {
 
 /** A page's twins made and written by the twin thread; resolves once they are on disk. */
 interface TwinWorker {
-  twin(file: string, body: Buffer): Promise<void>;
+  /** Resolves with the page's hash (`sha1`). */
+  twin(file: string, body: Buffer): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -88,12 +89,12 @@ function startTwinWorker(): TwinWorker | undefined {
   } catch {
     return undefined;
   }
-  const waiting = new Map<number, { done: () => void; failed: (error: Error) => void }>();
+  const waiting = new Map<number, { done: (hash: string) => void; failed: (error: Error) => void }>();
   let next = 0;
   worker.on('message', (reply: TwinDone) => {
     const job = waiting.get(reply.id);
     waiting.delete(reply.id);
-    if (reply.error === undefined) job?.done();
+    if (reply.error === undefined && reply.hash !== undefined) job?.done(reply.hash);
     else job?.failed(new Error(reply.error));
   });
   // A thread that failed or ended answers nothing more: what it had, and anything sent after, fails
@@ -108,7 +109,7 @@ function startTwinWorker(): TwinWorker | undefined {
   worker.on('exit', (code) => end(new Error(`the twin thread ended (${code})`)));
   return {
     twin: (file, body) =>
-      new Promise<void>((done, failed) => {
+      new Promise<string>((done, failed) => {
         if (gone) return failed(gone);
         const id = next++;
         waiting.set(id, { done, failed });
@@ -184,12 +185,12 @@ export async function twinPage(pathname: string, html: string): Promise<Buffer> 
   while (state.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(state.inFlight);
   const rel = relative(state.clientDir, file);
   const job = (async () => {
-    if (state.worker) await state.worker.twin(file, body);
+    if (state.worker) state.done.set(rel, await state.worker.twin(file, body));
     else {
       await mkdir(dirname(file), { recursive: true });
       await writeTwins(file, body, true, true);
+      state.done.set(rel, sha1(body));
     }
-    state.done.set(rel, sha1(body));
     return true;
   })()
     // A failure only means the post-build pass compresses this page itself.

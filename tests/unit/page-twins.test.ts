@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { finishPageTwins, startPageTwins, takingPages, twinPage } from '../../scripts/lib/page-twins.ts';
+import { linkRestores } from '../../scripts/lib/build-cache.ts';
+import { finishPageTwins, startPageTwins, takingPages, twinPage, twinsOf } from '../../scripts/lib/page-twins.ts';
 import { postBuild } from '../../scripts/lib/post-build.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'page-twins-'));
@@ -159,5 +160,53 @@ describe('the post-build pass over an edit', () => {
       opens.mockRestore();
       syncBuiltinESMExports();
     }
+  });
+
+  it('a page Astro writes into the release and then into its cache is one file; the post-build pass does not read it again', async () => {
+    const root = mkdtempSync(join(dir, 'build-'));
+    const out = join(root, 'release');
+    const c = join(out, 'client');
+    mkdirSync(join(c, '_astro'), { recursive: true });
+    writeFileSync(join(c, '_astro', 'page.js'), 'import"./chunk.js";');
+    writeFileSync(join(c, '_astro', 'chunk.js'), 'console.log(1)');
+    const cacheDir = join(root, 'cache');
+    startPageTwins(c);
+    const restores = await linkRestores(cacheDir, out, twinsOf);
+    const pages = ['/brands/sony/', '/en/brands/jbl/'];
+    const replaced = join(c, 'en', 'brands', 'jbl', 'index.html');
+    try {
+      // As Astro writes a rendered page (generate.js): its folder, the release's file, then the same
+      // bytes into its cache.
+      for (const pathname of pages) {
+        const body = await twinPage(pathname, page(pathname));
+        const rel = join(pathname.slice(1), 'index.html');
+        await fs.promises.mkdir(join(c, pathname), { recursive: true });
+        await fs.promises.writeFile(join(c, rel), body);
+        await fs.promises.mkdir(join(cacheDir, 'dist', 'client', pathname), { recursive: true });
+        await fs.promises.writeFile(join(cacheDir, 'dist', 'client', rel), body);
+        expect(statSync(join(cacheDir, 'dist', 'client', rel)).ino).toBe(statSync(join(c, rel)).ino);
+      }
+      // A page replaced after it was written (a new file): compressed again from its final text.
+      writeFileSync(`${replaced}.new`, page('replaced'));
+      fs.renameSync(`${replaced}.new`, replaced);
+    } finally {
+      restores.stop();
+    }
+    await restores.settle();
+    const { done } = await finishPageTwins();
+    const opens = vi.spyOn(fs.promises, 'readFile');
+    syncBuiltinESMExports();
+    try {
+      const stats = await postBuild(c, done, null, restores.withTwins, restores.stamps);
+      expect(stats).toMatchObject({ pages: 2, early: 1 });
+      const read = opens.mock.calls.map(([file]) => String(file)).filter((file) => !file.includes('_astro'));
+      expect(read).toEqual([replaced]);
+    } finally {
+      opens.mockRestore();
+      syncBuiltinESMExports();
+    }
+    for (const pathname of pages) expect(twinsMatch(join(c, pathname, 'index.html'))).toBe(true);
+    const cachedSony = join(cacheDir, 'dist', 'client', 'brands', 'sony', 'index.html');
+    expect(statSync(`${cachedSony}.br`).ino).toBe(statSync(join(c, 'brands', 'sony', 'index.html.br')).ino);
   });
 });
