@@ -42,17 +42,22 @@ interface Of {
 const bucketIds = compileOnce((db, bucket: Bucket, v: Params<Of>) => {
   const category = unplanned(v.value('category_id'), 'integer');
   const brand = unplanned(v.value('brand_id'), 'integer');
-  return db
-    .selectFrom('products as r')
-    .select('r.id')
-    .where('r.withdrawn_at', 'is', null)
-    .where('r.category_id', bucket.category === 'same' ? '=' : '!=', category)
-    .where('r.brand_id', bucket.brand === 'same' ? '=' : '!=', brand)
-    .where('r.stock', bucket.stocked ? '>' : '<=', 0)
-    .where('r.id', '!=', unplanned(v.value('id'), 'integer'))
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id')
-    .limit(sql.lit(RELATED_COUNT));
+  return (
+    db
+      .selectFrom('products as r')
+      .select('r.id')
+      .where('r.withdrawn_at', 'is', null)
+      .where('r.category_id', bucket.category === 'same' ? '=' : '!=', category)
+      .where('r.brand_id', bucket.brand === 'same' ? '=' : '!=', brand)
+      // `+` keeps the stock out of the index choice: on SQLite the older related_* indexes (migration 008)
+      // take `stock > 0` as a range and sort the bucket after (88 µs a product at 10,000 products);
+      // without it the walk along the bucket's own index stops at the fourth (5 µs).
+      .where(sql<number>`+${sql.ref('r.stock')}`, bucket.stocked ? '>' : '<=', 0)
+      .where('r.id', '!=', unplanned(v.value('id'), 'integer'))
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id')
+      .limit(sql.lit(RELATED_COUNT))
+  );
 });
 
 /** The ids of `of`'s related products, in the page's order. */
