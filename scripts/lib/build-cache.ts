@@ -158,8 +158,8 @@ function stampOf(file: string): FileStamp | null {
 
 /** Whether `file` is still the file `stamp` was taken of. */
 export function sameFile(file: string, stamp: FileStamp): boolean {
-  const now = lstatSync(file, { throwIfNoEntry: false });
-  return now !== undefined && now.ino === stamp.ino && now.size === stamp.size && now.mtimeMs === stamp.mtimeMs;
+  const now = stampOf(file);
+  return now?.ino === stamp.ino && now.size === stamp.size && now.mtimeMs === stamp.mtimeMs;
 }
 
 /**

@@ -7,13 +7,13 @@
  * that hash and compresses anything else as before, so a page written anywhere or changed after
  * rendering is still compressed from its final text.
  */
-import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { replaceFile } from './build-cache.ts';
+import { sha1 } from './page-hash.ts';
 import { deferPageScripts, readImportGraph } from './script-priority.ts';
 import type { TwinDone, TwinJob } from './twin-worker.ts';
 
@@ -51,8 +51,6 @@ export async function writeTwins(file: string, body: Buffer, page: boolean, fres
   const write = fresh ? writeFile : replaceFile;
   await Promise.all([write(`${file}.br`, b), write(`${file}.gz`, g)]);
 }
-
-export const sha1 = (body: Buffer): string => createHash('sha1').update(body).digest('base64url');
 
 interface TwinState {
   clientDir: string;

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { type FileStamp, linkOver, replaceFile, sameFile, TWINS } from './build-cache.ts';
-import { MIN_COMPRESS_BYTES, sha1, writeTwins } from './page-twins.ts';
+import { sha1 } from './page-hash.ts';
+import { MIN_COMPRESS_BYTES, writeTwins } from './page-twins.ts';
 import { deferPageScripts, readImportGraph } from './script-priority.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.csv', '.txt', '.webmanifest']);

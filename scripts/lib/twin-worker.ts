@@ -4,11 +4,11 @@
  * own loop, synchronous calls: it works through its queue while the renderer's thread is busy, and
  * neither its compressions nor its writes wait for, or wake, the renderer's thread pool.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { sha1 } from './page-hash.ts';
 
 export interface TwinJob {
   id: number;
@@ -20,7 +20,7 @@ export interface TwinJob {
 
 export interface TwinDone {
   id: number;
-  /** The page's hash (page-twins.ts `sha1`), made here rather than on the renderer's thread. */
+  /** The page's hash (`sha1`), made here rather than on the renderer's thread. */
   hash?: string;
   error?: string;
 }
@@ -37,7 +37,7 @@ parentPort?.on('message', (job: TwinJob) => {
     });
     writeFileSync(`${job.file}.br`, br);
     writeFileSync(`${job.file}.gz`, gzipSync(job.body, { level: job.gzipLevel }));
-    reply.hash = createHash('sha1').update(job.body).digest('base64url');
+    reply.hash = sha1(job.body);
   } catch (error) {
     reply.error = String(error);
   }
