@@ -80,9 +80,24 @@ describe('the built-in rebuild schedule', () => {
   });
 
   it('two checks at once in one process rebuild once: the other is busy', async () => {
-    const s = scheduler(shop.deps.db, building(shop.deps.db));
+    // The build lasts until the other check has answered: on a busy machine that check could otherwise
+    // read the catalog after the build was live and rightly answer 'unchanged'.
+    let answered = () => {};
+    const otherAnswered = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const build = building(shop.deps.db);
+    const s = scheduler(shop.deps.db, async () => {
+      await otherAnswered;
+      await build();
+    });
     await edit(3690);
-    const results = (await Promise.all([s.check(), s.check()])).sort();
+    const check = () =>
+      s.check().then((result) => {
+        if (result !== 'built') answered();
+        return result;
+      });
+    const results = (await Promise.all([check(), check()])).sort();
     expect(results).toEqual(['built', 'busy']);
     expect(builds).toBe(1);
   });
