@@ -7,15 +7,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliOptions, gzipOptions } from './compression.ts';
 import { sha1 } from './page-hash.ts';
 
 export interface TwinJob {
   id: number;
   file: string;
   body: Uint8Array;
-  brotliQuality: number;
-  gzipLevel: number;
 }
 
 export interface TwinDone {
@@ -29,14 +28,8 @@ parentPort?.on('message', (job: TwinJob) => {
   const reply: TwinDone = { id: job.id };
   try {
     mkdirSync(dirname(job.file), { recursive: true });
-    const br = brotliCompressSync(job.body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: job.brotliQuality,
-        [constants.BROTLI_PARAM_SIZE_HINT]: job.body.length,
-      },
-    });
-    writeFileSync(`${job.file}.br`, br);
-    writeFileSync(`${job.file}.gz`, gzipSync(job.body, { level: job.gzipLevel }));
+    writeFileSync(`${job.file}.br`, brotliCompressSync(job.body, brotliOptions(job.body.length, true)));
+    writeFileSync(`${job.file}.gz`, gzipSync(job.body, gzipOptions(true)));
     reply.hash = sha1(job.body);
   } catch (error) {
     reply.error = String(error);

@@ -66,6 +66,24 @@ describe('deferPageScripts', () => {
     expect(html).toContain('<h1>Page</h1>');
   });
 
+  it('defers the same way in the bytes Astro writes, keeping every other byte', () => {
+    const text = `<html><head><script type="module" src="/_astro/Entry1.js"></script>
+<script type="module" src="/_astro/not a name.js"></script></head><body><p>聲林音響 Soundwood</p>
+<script type="module" src="/_astro/Entry2.js"></script><script type="module" src="/_astro/Entry1.js" async></script></body></html>`;
+    const bytes = deferPageScripts(Buffer.from(text), graph);
+    expect(bytes.toString('utf8')).toBe(deferPageScripts(text, graph));
+    const html = bytes.toString('utf8');
+    expect(html.match(/<script type="module"/g)).toHaveLength(2);
+    expect(html).toContain('src="/_astro/not a name.js"');
+    expect(html).toContain('src="/_astro/Entry1.js" async');
+    expect(html).toContain('<p>聲林音響 Soundwood</p>');
+    expect(html).toContain(
+      `for(const u of ${JSON.stringify(['/_astro/Entry1.js', '/_astro/Entry2.js'])})await import(u)`,
+    );
+    const page = Buffer.from('<p>聲林</p><script type="module" src="/x.js"></script>');
+    expect(deferPageScripts(page, graph)).toBe(page);
+  });
+
   it('leaves a page without module scripts as it is', () => {
     const html = '<html><body><script type="application/ld+json">{}</script></body></html>';
     expect(deferPageScripts(html, graph)).toBe(html);
