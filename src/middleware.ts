@@ -9,7 +9,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   if (!takingPages() || response.status !== 200) return response;
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
-  const body = await twinPage(context.url.pathname, await response.bytes());
+  const body = await twinPage(context.url.pathname, await response.text());
   return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, {
     status: response.status,
     headers: response.headers,

@@ -89,7 +89,7 @@ export async function postBuild(
     }
     if (jobs.size >= MAX_OPEN_FILES) await Promise.race(jobs);
     const job = (async () => {
-      let body: Buffer = await readFile(file);
+      let body = await readFile(file);
       // Not rendered by this build and the same as in the live release: its scripts are deferred
       // already and its twins are there to link (checked first: deferring reads the whole page).
       if (previousDir && !done.has(rel) && body.length >= MIN_COMPRESS_BYTES) {
@@ -100,9 +100,10 @@ export async function postBuild(
         }
       }
       if (ext === '.html') {
-        const lowered = deferPageScripts(body, graph);
-        if (lowered !== body) {
-          body = lowered;
+        const html = body.toString('utf8');
+        const lowered = deferPageScripts(html, graph);
+        if (lowered !== html) {
+          body = Buffer.from(lowered);
           await replaceFile(file, body);
         }
       }

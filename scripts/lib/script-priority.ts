@@ -17,12 +17,7 @@ import { join } from 'node:path';
 const ASTRO_DIR = '_astro';
 /** `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`; never `import("./x.js")`. */
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^"'`();]*?\bfrom\s*)?["']\.\/([\w.-]+\.js)["']/g;
-/** A module script Astro writes for a page: `<script type="module" src="/_astro/NAME.js"></script>`. */
-const ENTRY_OPEN = '<script type="module" src="/_astro/';
-const ENTRY_CLOSE = '"></script>';
-const ENTRY_OPEN_BYTES = Buffer.from(ENTRY_OPEN);
-const ENTRY_CLOSE_BYTES = Buffer.from(ENTRY_CLOSE);
-const ENTRY_NAME = /^[\w.-]+\.js$/;
+const ENTRY = /<script type="module" src="\/_astro\/([\w.-]+\.js)"><\/script>/g;
 
 /** The static imports of every built module: file name → the file names it imports. */
 export async function readImportGraph(clientDir: string): Promise<Map<string, string[]>> {
@@ -99,43 +94,16 @@ const loader = (urls: string[], modules: string[]) =>
   'for(const e of["pointerdown","keydown","touchstart"])addEventListener(e,go,{once:true,passive:true});' +
   `setTimeout(go,${LEAD_IMAGE_WAIT_MS})},{once:true})</script>`;
 
-/** The module scripts of a page, where they are in its bytes. */
-function entriesOf(page: Buffer): { name: string; start: number; end: number }[] {
-  const found: { name: string; start: number; end: number }[] = [];
-  for (let at = page.indexOf(ENTRY_OPEN_BYTES); at !== -1; at = page.indexOf(ENTRY_OPEN_BYTES, at + 1)) {
-    const nameAt = at + ENTRY_OPEN_BYTES.length;
-    const close = page.indexOf(ENTRY_CLOSE_BYTES, nameAt);
-    if (close === -1) break;
-    const name = page.toString('latin1', nameAt, close);
-    if (ENTRY_NAME.test(name)) found.push({ name, start: at, end: close + ENTRY_CLOSE_BYTES.length });
-  }
-  return found;
-}
-
-/**
- * The page with its module scripts started after the first paint (see the top of this file). The
- * build hands every rendered page over as the bytes Astro writes: the scripts are found and replaced
- * in them, without decoding the page and encoding it again (a Chinese page's text is encoded at some
- * 4 ns a character, 0.2 ms a page). A page without module scripts is returned as it is.
- */
-export function deferPageScripts(page: Buffer, graph: Map<string, string[]>): Buffer;
-export function deferPageScripts(page: string, graph: Map<string, string[]>): string;
-export function deferPageScripts(page: Buffer | string, graph: Map<string, string[]>): Buffer | string {
-  if (typeof page === 'string') {
-    if (!page.includes(ENTRY_OPEN)) return page;
-    const bytes = Buffer.from(page);
-    const lowered = deferPageScripts(bytes, graph);
-    return lowered === bytes ? page : lowered.toString('utf8');
-  }
-  const entries = entriesOf(page);
-  if (!entries.length) return page;
+/** The page with its module scripts started after the first paint (see the top of this file). */
+export function deferPageScripts(html: string, graph: Map<string, string[]>): string {
+  const entries = [...html.matchAll(ENTRY)].map((m) => m[1] ?? '');
+  if (!entries.length) return html;
   const url = (name: string) => `/${ASTRO_DIR}/${name}`;
-  const names = entries.map((e) => e.name);
-  const modules = [...names, ...dependencies(names, graph)].map(url);
-  // The loader where the first script was; the others removed.
-  const parts: Buffer[] = [page.subarray(0, entries[0]?.start), Buffer.from(loader(names.map(url), modules))];
-  entries.forEach((entry, i) => {
-    parts.push(page.subarray(entry.end, entries[i + 1]?.start ?? page.length));
+  const modules = [...entries, ...dependencies(entries, graph)].map(url);
+  let first = true;
+  return html.replace(ENTRY, () => {
+    if (!first) return '';
+    first = false;
+    return loader(entries.map(url), modules);
   });
-  return Buffer.concat(parts);
 }
