@@ -49,7 +49,7 @@ describe('product card markup', () => {
 
   it('loads lazily by default and marks an item out of stock', () => {
     const html = productCardHtml({ ...product, inStock: false, stock: 0 }, { href: '/x', labels });
-    expect(html).toContain('loading="lazy" decoding="async"');
+    expect(html).toContain('loading="lazy" fetchpriority="low" decoding="async"');
     expect(html).toContain('<span class="badge">Out of stock</span>');
   });
 });
