@@ -5,7 +5,9 @@
  * priority (Chromium raises an image it finds in the viewport to high unless the page says low, and the
  * others then share a phone's network with the lead image); and no request for the shop's icon, which
  * is in the page itself. Reads the priorities Chromium gave each request (its DevTools protocol),
- * never the time.
+ * never the time. And no page is wider than the phone: a listing's filter row once pushed the page
+ * sideways to 600–1,300 px (its hidden radios placed past the screen's edge), and the browser then laid
+ * out and loaded every card of it.
  */
 import { expect, test } from '@playwright/test';
 import { browserLocale, LOCALES, sample, url } from './support/pages.ts';
@@ -21,12 +23,16 @@ for (const locale of LOCALES) {
     // Lighthouse's phone: the first screen holds the tiles, logos and first cards this is about.
     test.use({ locale: browserLocale(locale), viewport: { width: 412, height: 823 } });
 
-    test('one image at high priority, the others low, and no icon request', async ({ page, request }) => {
+    test('one image at high priority, the others low, no icon request, nothing wider than the phone', async ({
+      page,
+      request,
+    }) => {
       const s = await sample(request, locale);
       const pages: [string, string | null][] = [
         ['/', null],
         [`/brands/${s.brand.slug}`, '#main .grid .card img'],
         [`/categories/${s.category.slug}`, '#main .grid .card img'],
+        [`/categories/${s.bigCategory.slug}`, '#main .grid .card img'],
         [`/brands/${s.product.brand.slug}/${s.product.slug}`, '[data-gallery-main]'],
         [`/articles/${s.article.slug}`, 'img.cover'],
       ];
@@ -47,10 +53,16 @@ for (const locale of LOCALES) {
         await page.waitForLoadState('networkidle');
         const requests = [...seen.values()];
         const images = requests.filter((r) => r.type === 'Image');
-        const leadSrc = lead ? await page.locator(lead).first().evaluate((img: HTMLImageElement) => img.currentSrc) : null;
+        const leadSrc = lead
+          ? await page
+              .locator(lead)
+              .first()
+              .evaluate((img: HTMLImageElement) => img.currentSrc)
+          : null;
         const urgent = images.filter((r) => r.priority !== 'Low' && r.priority !== 'VeryLow').map((r) => r.url);
         expect(urgent, `${path}: images fetched above low priority`).toEqual(leadSrc ? [leadSrc] : []);
         low += images.length - urgent.length;
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: page width`).toBe(412);
         expect(
           requests.filter((r) => /\/favicon\b/.test(new URL(r.url).pathname)).map((r) => r.url),
           `${path}: icon requests`,
