@@ -20,7 +20,8 @@ export const systemClock: Clock = { now: () => Date.now() };
 export async function createDeps(env: ServerEnv = readEnv(), clock: Clock = systemClock): Promise<Deps> {
   const db = openDb({ sqlitePath: env.SQLITE_PATH, databaseUrl: env.DATABASE_URL });
   await migrate(db);
-  if (db.dialect === 'sqlite') await seed(db);
+  // The demo members' passwords at the configured cost (17 unless a test server lowers it).
+  if (db.dialect === 'sqlite') await seed(db, { logN: env.SCRYPT_LOG_N });
   return { db, env, clock, sms: pickSms(env, db, clock), mail: pickEmail(env, db, clock) };
 }
 
