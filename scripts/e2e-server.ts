@@ -12,9 +12,9 @@ if (given) {
 process.env.SQLITE_PATH = given ?? join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
 delete process.env.DATABASE_URL;
 // Password hashing at a test cost, as the API tests have it: at the production cost (N = 2^17, 128 MiB)
-// one sign-in is about 0.35 s of CPU on a quiet machine and several seconds on a busy one, longer than a
-// page's wait for the server's answer (a refused sign-in's message once missed its 7 s there). The
-// production cost has its own API test (users-passwords.test.ts).
+// one sign-in is about 0.35 s of CPU on a quiet machine and several seconds on a busy one, longer than
+// the browser tests' 7 s wait for the server's answer. The production cost has its own API test
+// (users-passwords.test.ts).
 process.env.SCRYPT_LOG_N ??= '12';
 // The tests' edits must not rebuild the pages the other tests read (a test that wants it sets it).
 process.env.REBUILD_CHECK_SECONDS ??= '0';
