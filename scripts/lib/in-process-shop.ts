@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { type BuildSource, setBuildSource } from '../../src/lib/api/build-source.ts';
 import { createApp } from '../../src/server/app.ts';
 import { catalogVersions } from '../../src/server/catalog/page-versions.ts';
+import { productAnswer } from '../../src/server/catalog/product-detail.ts';
 import { log } from '../../src/server/common/log.ts';
 import { createDeps } from '../../src/server/deps.ts';
 
@@ -39,6 +40,7 @@ async function open(): Promise<BuildSource> {
   return {
     fetch: async (request) => app.fetch(request),
     catalogVersions: () => catalogVersions(deps.db),
+    product: (locale, slug) => productAnswer(deps.db, slug, locale),
     close: async () => {
       try {
         await deps.db.close();

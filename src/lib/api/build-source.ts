@@ -6,6 +6,7 @@
  * them again. Without it, the data comes from API_BASE over HTTP.
  */
 
+import type { Locale } from '../../config.ts';
 import type { ProductRoute } from './catalog.ts';
 
 export interface BuildSource {
@@ -22,6 +23,13 @@ export interface BuildSource {
     routes: ProductRoute[];
     listings: Map<string, { ids: number[]; versions: string[] }>;
   }>;
+  /**
+   * A product's detail as GET /api/products/:slug answers it (its `result`, the wire's snake_case
+   * keys), read from the catalogue's service without the request and response around it (a page in
+   * each language for each of tens of thousands of products). Fails as the route does (not found,
+   * withdrawn).
+   */
+  product(locale: Locale, slug: string): Promise<unknown>;
   close(): Promise<void>;
   /** A digest of the shop's server code. */
   version: string;

@@ -10,6 +10,7 @@ import { type InstallmentOffer, installmentOfferOf } from '../checkout/installme
 import { setDateLocale } from '../i18n/date-language.ts';
 import { t } from '../i18n/messages/index.ts';
 import { type BuildSource, buildSourceOpener } from './build-source.ts';
+import { camelKeys } from './case.ts';
 import {
   type Article,
   type ArticleSummary,
@@ -190,15 +191,28 @@ export function productDetailText(locale: Locale, slug: string): Promise<string>
   const key = `${locale}:${slug}`;
   let hit = state.kept.get(key);
   if (!hit) {
-    hit = {
-      text: (async () => JSON.stringify(await getProduct(await client(locale), slug)))(),
-      uses: 0,
-    };
+    hit = { text: readProductText(locale, slug), uses: 0 };
     // A failure is reported by the page (or its paths) that asked; it is fetched again if asked again.
     hit.text.catch(() => state.kept.delete(key));
     state.kept.set(key, hit);
   }
   return hit.text;
+}
+
+/**
+ * A product's detail as JSON text: from the in-process shop's catalogue service, or over the API
+ * with API_BASE. The same answer either way: the route reads the same service, and its keys are
+ * camelCased here as the API client does.
+ */
+async function readProductText(locale: Locale, slug: string): Promise<string> {
+  if (!process.env.API_BASE) {
+    state.transport ??= openTransport();
+    await state.transport;
+    const source = state.source;
+    // Bounded as the requests are: the pages ask for every product at once (see MAX_IN_FLIGHT).
+    if (source) return JSON.stringify(camelKeys(await bounded(() => source.product(locale, slug))));
+  }
+  return JSON.stringify(await getProduct(await client(locale), slug));
 }
 
 /** A product's detail for one of its pages (see `productDetailText`). */

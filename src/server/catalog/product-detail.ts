@@ -4,6 +4,7 @@ import { col } from '../common/i18n.ts';
 import { iso, loc } from '../common/wire.ts';
 import { compileOnce, type Params, unplanned } from '../db/compile-once.ts';
 import type { Db } from '../db/index.ts';
+import { withDetailExtras } from './product-extras.ts';
 import {
   base,
   type ImageRow,
@@ -86,4 +87,13 @@ export async function productDetail(db: Db, slug: string, locale: Locale): Promi
     related: related.map(toSummary),
     updated_at: iso(row.updated_at),
   };
+}
+
+/**
+ * The product as GET /api/products/:slug answers it: its detail with the ratings and what the other
+ * domains add (product-extras.ts). The route and the build's pages (scripts/lib/in-process-shop.ts)
+ * both read it here.
+ */
+export async function productAnswer(db: Db, slug: string, locale: Locale) {
+  return withDetailExtras(db.kysely, await productDetail(db, slug, locale), locale);
 }

@@ -6,8 +6,8 @@ import { textField } from '../common/text-rules.ts';
 import { queryOf } from '../common/validation.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { CATALOG_CACHE_MS, catalogCache, optional, slugParam } from './http-cache.ts';
-import { productDetail } from './product-detail.ts';
-import { withDetailExtras, withRatings } from './product-extras.ts';
+import { productAnswer } from './product-detail.ts';
+import { withRatings } from './product-extras.ts';
 import { createListCache, type ListCache, listProducts } from './product-list.ts';
 
 /** Products per page unless `page_size` says otherwise. */
@@ -75,7 +75,5 @@ export const products = new Hono<AppEnv>()
   })
   .get('/:slug', async (c) => {
     queryOf(c, z.strictObject({}));
-    const { db } = c.get('deps');
-    const detail = await productDetail(db, c.req.param('slug'), c.get('locale'));
-    return ok(c, await withDetailExtras(db.kysely, detail, c.get('locale')));
+    return ok(c, await productAnswer(c.get('deps').db, c.req.param('slug'), c.get('locale')));
   });
