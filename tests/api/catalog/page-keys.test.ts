@@ -15,7 +15,9 @@ import {
   products,
   serverVersion,
 } from '../../../src/lib/api/build.server.ts';
-import { setBuildOutput } from '../../../src/lib/api/build-source.ts';
+import { buildSourceOpener, setBuildOutput } from '../../../src/lib/api/build-source.ts';
+import { getProduct } from '../../../src/lib/api/catalog.ts';
+import { createApiClient } from '../../../src/lib/api/client.ts';
 import { forgetSiteDigests, keyedLocaleParams } from '../../../src/lib/api/page-keys.server.ts';
 import { runEdit } from '../../../src/server/catalog/admin/edits.ts';
 import { relatedIds } from '../../../src/server/catalog/page-versions.ts';
@@ -232,6 +234,25 @@ describe('cache keys of the prerendered pages', () => {
       expect(unmoved).toEqual([]);
     } finally {
       setBuildOutput(undefined);
+    }
+  });
+
+  it('read each product as the API answers it (the service the route calls, keys camelCased as the client does)', async () => {
+    const source = await buildSourceOpener()!();
+    try {
+      for (const locale of ['zh-TW', 'en'] as Locale[]) {
+        const api = createApiClient({
+          baseURL: 'http://shop.internal',
+          getLocale: () => locale,
+          fetch: (input, init) => source.fetch(new Request(input, init)),
+        });
+        const routes = await productRoutes(locale);
+        expect(routes.length).toBeGreaterThan(10);
+        for (const p of routes)
+          expect(await productForPages(locale, p.slug), p.slug).toEqual(await getProduct(api, p.slug));
+      }
+    } finally {
+      await source.close();
     }
   });
 });
