@@ -119,11 +119,23 @@ export interface FileCacheOptions {
   imgSources?: readonly string[];
 }
 
-/** The headers of the file at `rel` (its path under the build folder, with `/`). */
-function headersOf(rel: string, type: string, csp: string | undefined, https: boolean): Record<string, string> {
+/**
+ * The headers of the file at `rel` (its path under the build folder, with `/`). A page names the
+ * build it was served from (`Server-Timing: build;desc="<id>"`, `build` the id of the release's
+ * builds/latest.json): the page's outdated-build check reads it from the navigation's timing entry
+ * (src/lib/runtime/build-check.ts) instead of asking for the manifest on every page view.
+ */
+function headersOf(
+  rel: string,
+  type: string,
+  csp: string | undefined,
+  https: boolean,
+  build: string | null,
+): Record<string, string> {
   const headers: Record<string, string> = { 'Content-Type': type, ...SECURITY_HEADERS };
   const html = type.startsWith('text/html');
   if (html) Object.assign(headers, DOCUMENT_HEADERS);
+  if (html && build) headers['Server-Timing'] = `build;desc="${build}"`;
   if (https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   if (csp) headers['Content-Security-Policy'] = csp;
   headers['Cache-Control'] = cacheControlOf(rel, html);
@@ -185,6 +197,16 @@ export function readLowerLayer(clientDir: string): LowerLayer | null {
   };
 }
 
+/** The id in the builds/latest.json of the client folder `dir`, when it is one a header can carry. */
+function buildIdOf(dir: string): string | null {
+  try {
+    const { id } = JSON.parse(readFileSync(join(dir, 'builds/latest.json'), 'utf8')) as { id?: unknown };
+    return typeof id === 'string' && /^[\w.-]{1,100}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The build's files, each read once with its .br and .gz twins and kept within a byte budget. Only
  * files that exist are kept, under their normalized path (so `a//b` and `a/b` share one entry): no
@@ -200,7 +222,7 @@ export function createFileCache(opts: FileCacheOptions) {
     sizeCalculation: (f) =>
       f.body.byteLength + (f.br?.byteLength ?? 0) + (f.gz?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES,
   });
-  let release = { dir: root, lower: null as LowerLayer | null };
+  let release = { dir: root, lower: null as LowerLayer | null, build: null as string | null };
   const takeRelease = () => {
     let dir = root;
     try {
@@ -208,7 +230,7 @@ export function createFileCache(opts: FileCacheOptions) {
     } catch {
       // No build yet: every file is missing until one is made.
     }
-    release = { dir, lower: readLowerLayer(dir) };
+    release = { dir, lower: readLowerLayer(dir), build: buildIdOf(dir) };
   };
   takeRelease();
 
@@ -228,7 +250,7 @@ export function createFileCache(opts: FileCacheOptions) {
         br: readIfThere(`${full}.br`),
         gz: readIfThere(`${full}.gz`),
         etag: immutable ? undefined : `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
-        headers: headersOf(rel, type, csp, opts.https ?? false),
+        headers: headersOf(rel, type, csp, opts.https ?? false, release.build),
       };
     } catch {
       return null;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,6 +213,26 @@ describe('createSite', () => {
     rmSync(join(dir, 'builds/latest.json'));
     writeFileSync(join(dir, 'builds/latest.json'), '{"id":"b"}');
     expect(await (await get('/')).text()).toContain('new home');
+  });
+
+  it('names the build a page is served from (Server-Timing), in revalidations too, and follows a rebuild', async () => {
+    const id = JSON.parse(readFileSync(join(dir, 'builds/latest.json'), 'utf8')).id as string;
+    const page = await get('/about');
+    expect(page.headers.get('server-timing')).toBe(`build;desc="${id}"`);
+    const again = await get('/about', { 'if-none-match': page.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('server-timing')).toBe(`build;desc="${id}"`);
+    expect((await get('/_astro/app.abc123.js')).headers.get('server-timing')).toBeNull();
+    expect((await get('/builds/latest.json')).headers.get('server-timing')).toBeNull();
+    rmSync(join(dir, 'builds/latest.json'));
+    writeFileSync(join(dir, 'builds/latest.json'), `{"id":"${id}-next"}`);
+    expect((await get('/about')).headers.get('server-timing')).toBe(`build;desc="${id}-next"`);
+    // An id a header cannot carry as it is names nothing: the page's check then reads the manifest.
+    rmSync(join(dir, 'builds/latest.json'));
+    writeFileSync(join(dir, 'builds/latest.json'), '{"id":"a\\"b"}');
+    expect((await get('/about')).headers.get('server-timing')).toBeNull();
+    rmSync(join(dir, 'builds/latest.json'));
+    writeFileSync(join(dir, 'builds/latest.json'), `{"id":"${id}"}`);
   });
 
   it('answers any order number with the order shell of its locale', async () => {

@@ -1,12 +1,12 @@
 /**
  * Filters, sorting and paging of a brand or category listing in the browser. The first page is
  * prerendered; when the URL carries filters (or the shopper changes them) the products come from
- * GET /api/products and replace the grid, the count and the pager in place.
+ * GET /api/products and replace the grid, the count and the pager in place. What fetches and draws
+ * them (listing-fetch.ts) loads with the first filter: a shopper who only looks at the page does not
+ * download, compile or run it.
  */
 import type { Locale } from '../../config.ts';
-import { localePath } from '../../lib/i18n/locale.ts';
-import { playAll } from '../animation/lottie.ts';
-import { type CardLabels, type PagerLabels, pagerHtml, productCardHtml } from './cards.ts';
+import type { CardLabels, PagerLabels } from './cards.ts';
 import {
   type FilterKey,
   isFiltered,
@@ -15,7 +15,6 @@ import {
   listingSearch,
   parseListing,
 } from './listing-query.ts';
-import { productPath } from './paths.ts';
 
 /** What the page hands the script (JSON in `[data-listing-config]`). */
 export interface ListingConfig {
@@ -82,7 +81,7 @@ export function initListing(root: HTMLElement): void {
     results.setAttribute('aria-busy', 'true');
     error.hidden = true;
     try {
-      const { fetchListing } = await import('./listing-fetch.ts');
+      const { fetchListing, listingView } = await import('./listing-fetch.ts');
       const result = await fetchListing(config.locale, listingQuery(state, config.key, config.fixed, config.pageSize));
       if (ticket !== latest) return;
       if (!result.ok) {
@@ -91,24 +90,12 @@ export function initListing(root: HTMLElement): void {
         error.hidden = false;
         return;
       }
-      const { list } = result;
-      grid.innerHTML = list.data
-        .map((p) =>
-          productCardHtml(p, {
-            href: localePath(config.locale, productPath(p, config.via)),
-            labels: config.labels.card,
-          }),
-        )
-        .join('');
-      count.textContent = config.labels.count.replace('{count}', String(list.total));
-      pager.innerHTML = pagerHtml(
-        list.current,
-        list.pageCount,
+      listingView(
+        result.list,
+        config,
+        { grid, count, pager, noData },
         (page) => `${config.base}${listingSearch({ ...state, page }, config.key)}`,
-        config.labels.pager,
       );
-      noData.hidden = list.data.length > 0;
-      if (!noData.hidden) playAll(noData);
     } catch {
       // The script chunk itself failed to load (offline, or a build replaced it).
       if (ticket !== latest) return;

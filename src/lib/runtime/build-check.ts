@@ -16,12 +16,27 @@ async function fetchBuildId(): Promise<string | null> {
 }
 
 /**
- * Watches for a newer build: reads the manifest once the browser is idle (the id this page belongs to), then hourly and
- * whenever the tab becomes visible. Once the id changed, the next navigation is a full page load
- * (client-side navigation would keep running the old code). Returns whether the build is outdated.
+ * The build the page was served from: the site server names it in the page's
+ * `Server-Timing: build;desc="<id>"` (src/server/site-files.ts). Null where nothing named it (a CDN
+ * serving the pages' bucket, the dev server).
+ */
+export function servedBuildId(): string | null {
+  try {
+    const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return nav?.serverTiming?.find((entry) => entry.name === 'build')?.description || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Watches for a newer build: the id this page belongs to is the one it was served with, or else the
+ * manifest's, read once the browser is idle; the manifest is read again hourly and whenever the tab
+ * becomes visible. Once the id changed, the next navigation is a full page load (client-side
+ * navigation would keep running the old code). Returns whether the build is outdated.
  */
 export function startBuildCheck(): () => boolean {
-  let current: string | null = null;
+  let current: string | null = servedBuildId();
   let outdated = false;
   const check = async () => {
     const id = await fetchBuildId();
@@ -29,10 +44,13 @@ export function startBuildCheck(): () => boolean {
     if (current === null) current = id;
     else if (id !== current) outdated = true;
   };
-  // The first read waits until the browser is idle: starting a request costs a slow phone several
-  // milliseconds of main thread while the page's scripts start, and nothing on screen needs the id.
-  if ('requestIdleCallback' in window) requestIdleCallback(() => void check());
-  else setTimeout(() => void check(), 1);
+  // Without a served id, the first read waits until the browser is idle: starting a request costs a
+  // slow phone several milliseconds of main thread while the page's scripts start, and nothing on
+  // screen needs the id.
+  if (current === null) {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => void check());
+    else setTimeout(() => void check(), 1);
+  }
   setInterval(check, OUTDATED_BUILD_CHECK_MS);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void check();
