@@ -8,8 +8,7 @@ import { ApiClientError } from '../../lib/api/client.ts';
 import { localePath } from '../../lib/i18n/locale.ts';
 import { playAll } from '../animation/lottie.ts';
 import { browserApi } from './browser-api.ts';
-import { pagerHtml, productCardHtml } from './cards.ts';
-import type { ListingConfig } from './listing.ts';
+import { type CardLabels, type PagerLabels, pagerHtml, productCardHtml } from './cards.ts';
 import { productPath } from './paths.ts';
 
 export type ListingResult = { ok: true; list: Paged<ProductSummary> } | { ok: false; messages: string[] };
@@ -23,6 +22,14 @@ export async function fetchListing(locale: Locale, query: ProductQuery): Promise
   }
 }
 
+/** What drawing a page of products needs of the listing's config (listing.ts's ListingConfig). */
+export interface ListingLook {
+  locale: Locale;
+  /** Product links go under the brand or under the category. */
+  via: 'brand' | 'category';
+  labels: { card: CardLabels; pager: PagerLabels; count: string };
+}
+
 /** The listing's parts a fetched page replaces. */
 export interface ListingParts {
   grid: HTMLElement;
@@ -34,7 +41,7 @@ export interface ListingParts {
 /** Draws a fetched page of products: the grid, the count, the pager (its links from `hrefFor`), the no-data state. */
 export function listingView(
   list: Paged<ProductSummary>,
-  config: ListingConfig,
+  config: ListingLook,
   { grid, count, pager, noData }: ListingParts,
   hrefFor: (page: number) => string,
 ): void {

@@ -5,8 +5,7 @@
  * them (listing-fetch.ts) loads with the first filter: a shopper who only looks at the page does not
  * download, compile or run it.
  */
-import type { Locale } from '../../config.ts';
-import type { CardLabels, PagerLabels } from './cards.ts';
+import type { ListingLook } from './listing-fetch.ts';
 import {
   type FilterKey,
   isFiltered,
@@ -17,16 +16,13 @@ import {
 } from './listing-query.ts';
 
 /** What the page hands the script (JSON in `[data-listing-config]`). */
-export interface ListingConfig {
-  locale: Locale;
+export interface ListingConfig extends ListingLook {
   key: FilterKey;
   fixed: { brand?: string; category?: string };
   pageSize: number;
-  /** Product links go under the brand or under the category. */
-  via: 'brand' | 'category';
   /** Locale URL of the listing's first page; filtered views keep their state in its query. */
   base: string;
-  labels: { card: CardLabels; pager: PagerLabels; count: string; error: string };
+  labels: ListingLook['labels'] & { error: string };
 }
 
 function formState(form: HTMLFormElement, key: FilterKey): ListingState {
