@@ -100,6 +100,14 @@ async function openTransport(): Promise<{ baseURL: string; fetch: typeof fetch }
   };
 }
 
+/** The in-process shop, opened on first use; undefined when the data comes from API_BASE. */
+async function inProcessSource(): Promise<BuildSource | undefined> {
+  if (process.env.API_BASE) return undefined;
+  state.transport ??= openTransport();
+  await state.transport;
+  return state.source;
+}
+
 async function client(locale: Locale): Promise<ApiClient> {
   const existing = state.clients.get(locale);
   if (existing) return existing;
@@ -205,13 +213,9 @@ export function productDetailText(locale: Locale, slug: string): Promise<string>
  * camelCased here as the API client does.
  */
 async function readProductText(locale: Locale, slug: string): Promise<string> {
-  if (!process.env.API_BASE) {
-    state.transport ??= openTransport();
-    await state.transport;
-    const source = state.source;
-    // Bounded as the requests are: the pages ask for every product at once (see MAX_IN_FLIGHT).
-    if (source) return JSON.stringify(camelKeys(await bounded(() => source.product(locale, slug))));
-  }
+  const source = await inProcessSource();
+  // Bounded as the requests are: the pages ask for every product at once (see MAX_IN_FLIGHT).
+  if (source) return JSON.stringify(camelKeys(await bounded(() => source.product(locale, slug))));
   return JSON.stringify(await getProduct(await client(locale), slug));
 }
 
@@ -241,12 +245,7 @@ export const buildCallCount = (): number => state.calls;
 
 /** The catalogue's versions from the in-process shop's database, one read per build; null with API_BASE. */
 const catalogVersions = () =>
-  once('catalog-versions', async () => {
-    if (process.env.API_BASE) return null;
-    state.transport ??= openTransport();
-    await state.transport;
-    return state.source ? state.source.catalogVersions() : null;
-  });
+  once('catalog-versions', async () => (await inProcessSource())?.catalogVersions() ?? null);
 
 /**
  * Versions of the product pages read from the in-process shop's database in one pass
@@ -264,12 +263,7 @@ export const listingVersions = async (): Promise<Map<string, { ids: number[]; ve
   (await catalogVersions())?.listings ?? null;
 
 /** A digest of the in-process shop's server code ('' when the data comes from API_BASE). */
-export const serverVersion = async (): Promise<string> => {
-  if (process.env.API_BASE) return '';
-  state.transport ??= openTransport();
-  await state.transport;
-  return state.source?.version ?? '';
-};
+export const serverVersion = async (): Promise<string> => (await inProcessSource())?.version ?? '';
 
 /** Forgets every answer fetched so far (a long-lived process that reads the catalog again, a test). */
 export function forgetBuildData(): void {

@@ -20,7 +20,7 @@ async function fetchBuildId(): Promise<string | null> {
  * `Server-Timing: build;desc="<id>"` (src/server/site-files.ts). Null where nothing named it (a CDN
  * serving the pages' bucket, the dev server).
  */
-export function servedBuildId(): string | null {
+function servedBuildId(): string | null {
   try {
     const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     return nav?.serverTiming?.find((entry) => entry.name === 'build')?.description || null;
