@@ -5,6 +5,10 @@
  * instead of running after them. The tests print as they run; the type check's and the build's
  * output is printed whole once the tests are done, so the two never interleave. Any step failing
  * fails the command (the browser tests then do not run).
+ *
+ * TEST_BESIDE_BROWSER (a shell command, for CI) runs beside the browser tests, which spend most of
+ * their time waiting on two browsers; its output is printed once they are done, and its failure fails
+ * the command. CI runs the API suite on PostgreSQL there.
  */
 import { spawn } from 'node:child_process';
 
@@ -16,13 +20,17 @@ interface Outcome {
 
 /** Runs `npm run <script>`, its output on this terminal (`live`) or kept for later. */
 function npmRun(script: string, live: boolean): Promise<Outcome> {
+  return run(script, 'npm', ['run', '--silent', script], live);
+}
+
+function run(name: string, command: string, args: string[], live: boolean, shell = false): Promise<Outcome> {
   return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { shell, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     child.stdout?.on('data', (c: Buffer) => chunks.push(c));
     child.stderr?.on('data', (c: Buffer) => chunks.push(c));
     child.on('close', (code, signal) =>
-      done({ name: script, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+      done({ name, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
     );
   });
 }
@@ -61,7 +69,18 @@ if (failed(unit) || beside.some(failed) || beside.length < 2) {
   process.exit(1);
 }
 
-console.log(`\nBrowser tests (${since()})\n`);
-const browser = await npmRun('test:e2e:run', true);
-console.log(`\nnpm test ${failed(browser) ? 'failed' : 'passed'} (${since()})`);
-process.exit(browser.code);
+const besideCommand = process.env.TEST_BESIDE_BROWSER?.trim();
+console.log(`\nBrowser tests${besideCommand ? `; \`${besideCommand}\` beside them` : ''} (${since()})\n`);
+const [browser, besideBrowser] = await Promise.all([
+  npmRun('test:e2e:run', true),
+  besideCommand ? run(besideCommand, besideCommand, [], false, true) : null,
+]);
+if (besideBrowser) {
+  console.log(
+    `\n> ${besideBrowser.name} (run beside the browser tests; ${besideBrowser.code === 0 ? 'passed' : `failed, exit ${besideBrowser.code}`})\n`,
+  );
+  process.stdout.write(besideBrowser.output);
+}
+const ok = !failed(browser) && !(besideBrowser && failed(besideBrowser));
+console.log(`\nnpm test ${ok ? 'passed' : 'failed'} (${since()})`);
+process.exit(ok ? 0 : 1);
