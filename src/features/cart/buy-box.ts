@@ -1,4 +1,5 @@
 import { CART_MAX_QUANTITY, type Locale } from '../../config.ts';
+import { replayEarlyTaps } from '../../lib/runtime/early-taps.ts';
 
 /** The query parameter that names the chosen option, so a shared link opens the same one. */
 export const SKU_PARAM = 'sku';
@@ -135,4 +136,12 @@ export function initBuyBox(form: HTMLFormElement): void {
       add.textContent = addLabel;
     }
   });
+}
+
+/** The product page's buy box, if it has one, alive; a tap on an option, the stepper or add to cart before this ran takes effect now. */
+export function bootBuyBox(): void {
+  const form = document.querySelector<HTMLFormElement>('[data-buy-box]');
+  if (!form) return;
+  initBuyBox(form);
+  replayEarlyTaps(form.querySelectorAll('[data-early]'));
 }

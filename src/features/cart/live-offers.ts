@@ -7,17 +7,14 @@
  * data attributes (the page's language), so no message dictionary is loaded.
  */
 import type { Locale } from '../../config.ts';
-import type { ProductDetail, Variant } from '../../lib/api/catalog.ts';
+import { getProduct, type ProductDetail, type Variant } from '../../lib/api/catalog.ts';
+import { ApiClientError } from '../../lib/api/client.ts';
 import { formatPrice } from '../../lib/i18n/price.ts';
+import { browserApi } from '../catalog/browser-api.ts';
 import { stockState } from '../catalog/stock-state.ts';
 
 /** The product's variants now, or null when the product is no longer sold; throws when the API cannot say. */
 export async function currentOffers(locale: Locale, slug: string): Promise<Variant[] | null> {
-  const [{ browserApi }, { getProduct }, { ApiClientError }] = await Promise.all([
-    import('../catalog/browser-api.ts'),
-    import('../../lib/api/catalog.ts'),
-    import('../../lib/api/client.ts'),
-  ]);
   try {
     const detail: ProductDetail = await getProduct(browserApi(locale), slug);
     return detail.variants;

@@ -3,7 +3,8 @@
  * &in_stock=1&min_price=1000&max_price=5000&page=2`): parsed leniently (bad values are dropped) and
  * written back in a stable order.
  */
-import { PRODUCT_SORTS, type ProductQuery, type ProductSort } from '../../lib/api/catalog.ts';
+import type { ProductQuery } from '../../lib/api/catalog.ts';
+import { PRODUCT_SORTS, type ProductSort } from '../../lib/api/product-sorts.ts';
 
 export type FilterKey = 'brand' | 'category';
 

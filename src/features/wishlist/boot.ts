@@ -14,7 +14,9 @@ const loadHearts = () => {
   return hearts;
 };
 
+/** Starts the page's hearts and restock form where Hearts.astro marked the page for them. */
 export function bootWishlist(): void {
+  if (!document.querySelector('[data-hearts]')) return;
   let saved = false;
   try {
     saved = Boolean(localStorage.getItem(WISHLIST_STORAGE_KEY));

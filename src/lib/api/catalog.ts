@@ -6,6 +6,7 @@
  */
 import { API_MAX_PAGE_SIZE, SITE_METAS_CLIENT_FLAG, SYS_VARS_FIRST_PAGE, SYS_VARS_PAGE_SIZE } from '../../config.ts';
 import type { ApiClient } from './client.ts';
+import type { ProductSort } from './product-sorts.ts';
 import type { Review, ReviewReply } from './reviews.ts';
 
 export interface Image {
@@ -152,8 +153,7 @@ export interface Article extends ArticleSummary {
   updatedAt: string;
 }
 
-export type ProductSort = 'newest' | 'price_asc' | 'price_desc' | 'name';
-export const PRODUCT_SORTS: readonly ProductSort[] = ['newest', 'price_asc', 'price_desc', 'name'];
+export type { ProductSort };
 
 export interface ProductQuery {
   page?: number;
