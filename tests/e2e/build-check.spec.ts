@@ -8,6 +8,7 @@
  * test asks the check as the router would: a cancelable `astro:before-preparation` event.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { pageRequests } from './support/network.ts';
 import { browserLocale, LOCALES, url } from './support/pages.ts';
 
 const MANIFEST = '**/builds/latest.json';
@@ -33,8 +34,9 @@ for (const locale of LOCALES) {
       page.on('request', (r) => {
         if (new URL(r.url()).pathname === '/builds/latest.json') asked.push(r.url());
       });
+      const own = pageRequests(page);
       await page.goto(url(locale, '/brands'));
-      await page.waitForLoadState('networkidle');
+      await own.quiet();
       const served = await page.evaluate(
         () =>
           (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).serverTiming.find(

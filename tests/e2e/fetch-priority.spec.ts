@@ -10,6 +10,7 @@
  * out and loaded every card of it.
  */
 import { expect, test } from '@playwright/test';
+import { pageRequests } from './support/network.ts';
 import { browserLocale, LOCALES, sample, url } from './support/pages.ts';
 
 interface Seen {
@@ -47,10 +48,11 @@ for (const locale of LOCALES) {
         if (r) r.priority = e.newPriority;
       });
       let low = 0;
+      const own = pageRequests(page);
       for (const [path, lead] of pages) {
         seen.clear();
         await page.goto(url(locale, path));
-        await page.waitForLoadState('networkidle');
+        await own.quiet();
         const requests = [...seen.values()];
         const images = requests.filter((r) => r.type === 'Image');
         const leadSrc = lead

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { pageRequests } from './support/network.ts';
 import { browserLocale, LOCALES, type Sample, sample, url } from './support/pages.ts';
 
 /** One page of each type; the search pages cover both the results and the no-data state. */
@@ -39,14 +40,15 @@ for (const locale of LOCALES) {
     for (const [name, pathOf] of PAGE_TYPES) {
       test(`${name} has no violations, light and dark`, async ({ page, request }) => {
         const path = pathOf(await sample(request, locale));
+        const requests = pageRequests(page);
         await page.goto(url(locale, path));
-        await page.waitForLoadState('networkidle');
+        await requests.quiet();
         expect(await violationsOf(new AxeBuilder({ page })), `${path} (light)`).toEqual([]);
 
         // The dark theme as a shopper gets it: chosen, then the page loaded again with the choice.
         await page.evaluate(() => localStorage.setItem('theme', 'dark'));
         await page.reload();
-        await page.waitForLoadState('networkidle');
+        await requests.quiet();
         await expect(page.locator('html')).toHaveClass(/\bdark\b/);
         expect(await violationsOf(new AxeBuilder({ page }).withRules(COLOUR_RULES)), `${path} (dark)`).toEqual([]);
       });

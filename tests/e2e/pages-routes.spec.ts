@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PRODUCTS_PAGE_SIZE } from '../../src/config.ts';
+import { pageRequests } from './support/network.ts';
 import { browserLocale, escapeRegExp, LOCALES, msg, type Sample, sample, url, watchConsole } from './support/pages.ts';
 
 interface RouteCase {
@@ -49,12 +50,13 @@ for (const locale of LOCALES) {
       const s = await sample(request, locale);
       expect(s.bigCategory.product_count).toBeGreaterThan(PRODUCTS_PAGE_SIZE);
       const errors = watchConsole(page);
+      const own = pageRequests(page);
       for (const r of routes(locale, s)) {
         const res = await page.goto(url(locale, r.path));
         expect(res?.status(), r.path).toBe(200);
         await expect(page, r.path).toHaveTitle(new RegExp(escapeRegExp(r.title)));
         await expect(page.getByRole('heading', { level: 1 }), r.path).toHaveText(r.heading);
-        await page.waitForLoadState('networkidle');
+        await own.quiet();
         expect(errors, r.path).toEqual([]);
       }
     });
