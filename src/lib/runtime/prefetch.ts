@@ -70,12 +70,12 @@ function speculates(): boolean {
 
 /**
  * Fetches pages that links point to when the link is hovered, focused or touched, or, for the page's
- * own content (links in <main>: its cards, tiles, articles and their references), scrolls into view while
- * the browser is idle: each page once; by speculation rules where the browser has them (the browser
+ * own content (links in <main>: its cards, tiles, articles and their references), scrolls into view
+ * while the browser is idle: each page once; by speculation rules where the browser has them (it
  * fetches the page off the page's main thread and limits its own downloads), otherwise at most 5
- * downloads at once. The header's, breadcrumbs' and footer's links
- * are fetched on intent only: fetched in view they were the same half of every page's prefetches
- * (the cart, the member page, the information pages), on every page a shopper opened.
+ * downloads at once. The header's, breadcrumbs' and footer's links are fetched on intent only: fetched
+ * in view they were the same half of every page's prefetches (the cart, the member page, the
+ * information pages), on every page a shopper opened.
  */
 export function startPrefetch(): void {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
