@@ -11,11 +11,36 @@
  * the command. CI runs the API suite on PostgreSQL there.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 interface Outcome {
   name: string;
   code: number;
   output: string;
+}
+
+/** Colours kept for a terminal when the output passes through a pipe on its way there. */
+function liveEnv(live: boolean): NodeJS.ProcessEnv {
+  return live && process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+}
+
+/**
+ * The browser tests' failures, as Playwright's list reporter prints them at its end (each failure's
+ * error, then the counts), printed again as the last thing `npm test` says: a CI log that shows only
+ * its tail then names them, not the output of what ran beside them.
+ */
+function failuresOf(output: string): string {
+  const lines = stripVTControlCharacters(output).split('\n');
+  const first = lines.findIndex((line) => /^\s+\d+\) \[/.test(line));
+  const failures = (first < 0 ? lines.slice(-40) : lines.slice(first)).slice(-200);
+  // Each failure's page as Playwright saw it (its accessibility tree), which CI keeps nowhere else.
+  const pages = failures.flatMap((line) => {
+    const file = /Error Context: (\S+)/.exec(line)?.[1];
+    if (!file || !existsSync(file)) return [];
+    return [`\n> ${file}\n`, ...readFileSync(file, 'utf8').split('\n').slice(0, 80)];
+  });
+  return [...failures, ...pages].join('\n');
 }
 
 /** Runs `npm run <script>`, its output on this terminal (`live`) or kept for later. */
@@ -25,10 +50,14 @@ function npmRun(script: string, live: boolean): Promise<Outcome> {
 
 function run(name: string, command: string, args: string[], live: boolean, shell = false): Promise<Outcome> {
   return new Promise((done) => {
-    const child = spawn(command, args, { shell, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { shell, stdio: ['ignore', 'pipe', 'pipe'], env: liveEnv(live) });
     const chunks: Buffer[] = [];
-    child.stdout?.on('data', (c: Buffer) => chunks.push(c));
-    child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+    const keep = (to: NodeJS.WriteStream) => (c: Buffer) => {
+      chunks.push(c);
+      if (live) to.write(c);
+    };
+    child.stdout?.on('data', keep(process.stdout));
+    child.stderr?.on('data', keep(process.stderr));
     child.on('close', (code, signal) =>
       done({ name, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
     );
@@ -81,6 +110,8 @@ if (besideBrowser) {
   );
   process.stdout.write(besideBrowser.output);
 }
-const ok = !failed(browser) && !(besideBrowser && failed(besideBrowser));
-console.log(`\nnpm test ${ok ? 'passed' : 'failed'} (${since()})`);
-process.exit(ok ? 0 : 1);
+if (failed(browser))
+  console.log(`\n> npm run test:e2e:run failed; its failures again:\n\n${failuresOf(browser.output)}`);
+const failures = [browser, besideBrowser].filter((o) => o && failed(o)).map((o) => o?.name);
+console.log(`\nnpm test ${failures.length === 0 ? 'passed' : `failed: ${failures.join(', ')}`} (${since()})`);
+process.exit(failures.length === 0 ? 0 : 1);

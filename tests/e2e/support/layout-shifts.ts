@@ -88,8 +88,28 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
 /** The layout shifts recordLayoutShifts has seen on the current document. */
 export const recordedLayoutShifts = (page: Page) => page.evaluate(() => window.__layoutShifts ?? []);
 
-/** How a slow network hands a page to the browser: this many bytes at a time, with this pause between. */
+/** How a slow network hands a page to the browser: up to this many bytes at a time, with this pause between. */
 export const DRIP = { bytes: 1_500, pauseMs: 30 };
+
+/**
+ * The pieces the proxy sends: each up to DRIP.bytes and ending just after a tag's `>` where it has
+ * one, so that an element's words arrive with it. A piece cut inside a button's label let the browser
+ * paint "Shop by c" on the home page's hero and then the whole label, which moved the button to the
+ * next line: a shift of where a piece happened to end and of whether the browser painted before the
+ * next one came (it did on a busy machine), where the test is after what the page's layout moves.
+ * Text between two tags may still be cut and reflow, as the test allows for a paragraph's words.
+ */
+export function dripPieces(body: Buffer): Buffer[] {
+  const pieces: Buffer[] = [];
+  for (let at = 0; at < body.length; ) {
+    const window = body.subarray(at, at + DRIP.bytes);
+    const lastTagEnd = window.lastIndexOf('>'.charCodeAt(0));
+    const size = at + DRIP.bytes >= body.length || lastTagEnd < 0 ? window.length : lastTagEnd + 1;
+    pieces.push(body.subarray(at, at + size));
+    at += size;
+  }
+  return pieces;
+}
 
 /**
  * A proxy in front of the shop that sends each HTML document uncompressed in small pieces with a pause
@@ -117,8 +137,8 @@ export async function dripProxy(upstream: string): Promise<{ origin: string; clo
           const body = Buffer.concat(chunks);
           const { 'content-length': _, ...rest } = answer.headers;
           res.writeHead(answer.statusCode ?? 502, rest);
-          for (let at = 0; at < body.length; at += DRIP.bytes) {
-            res.write(body.subarray(at, at + DRIP.bytes));
+          for (const piece of dripPieces(body)) {
+            res.write(piece);
             await new Promise((resolve) => setTimeout(resolve, DRIP.pauseMs));
           }
           res.end();
