@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATALOG_CACHE_MS } from '../../../src/server/catalog/http-cache.ts';
 import { createListCache, listProducts } from '../../../src/server/catalog/product-list.ts';
 import type { ProductSort } from '../../../src/server/catalog/product-rows.ts';
@@ -336,6 +336,9 @@ describe('lists answered from memory (ListCache)', () => {
 describe('catalogue caches', () => {
   it('show a price change within one cache period, however the rendered answer and the list rows stack', async () => {
     const cached = await createTestShop({ seeded: true, env: { NODE_ENV: 'development' } });
+    // The caches' clock is the test's: counted on a busy machine's real clock, a slow first request
+    // read the rows later than the test counted from, and the old price still showed when checked.
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const priceOf = async (path: string, slug: string) => {
         const res = await cached.app.request(path, { headers: { 'accept-language': 'en' } });
@@ -343,20 +346,22 @@ describe('catalogue caches', () => {
         return body.result.data.find((p) => p.slug === slug)?.price;
       };
       const first = (await listProducts(cached.deps.db, { sort: 'price_asc', limit: 5, offset: 0 }, 'en')).data[0]!;
-      const started = Date.now();
-      // The list's rows are read here and kept for a second.
+      const read = Date.now();
+      // The list's rows are read here and kept for one period.
       expect(await priceOf('/api/products?sort=price_asc&page_size=5', first.slug)).toBe(first.price);
-      await new Promise((r) => setTimeout(r, 500));
-      // Another page size renders a new answer from the same rows.
+      // Half a period on, another page size renders a new answer from the same rows.
+      vi.setSystemTime(read + CATALOG_CACHE_MS / 2);
       expect(await priceOf('/api/products?sort=price_asc&page_size=6', first.slug)).toBe(first.price);
       await cached.deps.db.kysely
         .updateTable('products')
         .set({ price: first.price + 1 })
         .where('slug', '=', first.slug)
         .execute();
-      await new Promise((r) => setTimeout(r, Math.max(0, started + CATALOG_CACHE_MS + 100 - Date.now())));
+      // One period after the rows were read, that answer is no longer served, though rendered later.
+      vi.setSystemTime(read + CATALOG_CACHE_MS);
       expect(await priceOf('/api/products?sort=price_asc&page_size=6', first.slug)).toBe(first.price + 1);
     } finally {
+      vi.useRealTimers();
       await cached.close();
     }
   });
