@@ -92,19 +92,20 @@ export const recordedLayoutShifts = (page: Page) => page.evaluate(() => window._
 export const DRIP = { bytes: 1_500, pauseMs: 30 };
 
 /**
- * The pieces the proxy sends: each up to DRIP.bytes and ending just after a tag's `>` where it has
- * one, so that an element's words arrive with it. A piece cut inside a button's label let the browser
- * paint "Shop by c" on the home page's hero and then the whole label, which moved the button to the
- * next line: a shift of where a piece happened to end and of whether the browser painted before the
- * next one came (it did on a busy machine), where the test is after what the page's layout moves.
- * Text between two tags may still be cut and reflow, as the test allows for a paragraph's words.
+ * The pieces the proxy sends: each up to DRIP.bytes, ending just before a tag's `<` where it has one,
+ * so that a text arrives whole, with the tag that opens its element. A piece cut inside a button's
+ * label let the browser paint "Shop by c" on the English home page's hero and then the whole label,
+ * which moved the button to the next line: a shift of where a piece happened to end and of whether
+ * the browser painted before the next one came (it did on a busy machine), where the test is after
+ * what the page's layout moves. An element still grows as its children arrive, which moves nothing
+ * painted before it.
  */
 export function dripPieces(body: Buffer): Buffer[] {
   const pieces: Buffer[] = [];
   for (let at = 0; at < body.length; ) {
     const window = body.subarray(at, at + DRIP.bytes);
-    const lastTagEnd = window.lastIndexOf('>'.charCodeAt(0));
-    const size = at + DRIP.bytes >= body.length || lastTagEnd < 0 ? window.length : lastTagEnd + 1;
+    const lastTag = window.lastIndexOf('<'.charCodeAt(0));
+    const size = at + DRIP.bytes >= body.length || lastTag <= 0 ? window.length : lastTag;
     pieces.push(body.subarray(at, at + size));
     at += size;
   }
