@@ -35,15 +35,15 @@ function failuresOf(output: string): string {
   const first = lines.findIndex((line) => /^\s+\d+\) \[/.test(line));
   const failures = (first < 0 ? lines.slice(-40) : lines.slice(first)).slice(-200);
   // Each failure's page as Playwright saw it (its accessibility tree), which CI keeps nowhere else.
-  const pages = failures.flatMap((line) => {
-    const file = /Error Context: (\S+)/.exec(line)?.[1];
-    if (!file || !existsSync(file)) return [];
-    return [`\n> ${file}\n`, ...readFileSync(file, 'utf8').split('\n').slice(0, 80)];
-  });
+  // Playwright may name a failure's file twice (once per error of the test): each is printed once.
+  const files = new Set(failures.flatMap((line) => /Error Context: (\S+)/.exec(line)?.[1] ?? []));
+  const pages = [...files]
+    .filter((file) => existsSync(file))
+    .flatMap((file) => [`\n> ${file}\n`, ...readFileSync(file, 'utf8').split('\n').slice(0, 80)]);
   return [...failures, ...pages].join('\n');
 }
 
-/** Runs `npm run <script>`, its output on this terminal (`live`) or kept for later. */
+/** Runs `npm run <script>`, its output kept (for the failures' summary, or to print later) and shown as it comes when `live`. */
 function npmRun(script: string, live: boolean): Promise<Outcome> {
   return run(script, 'npm', ['run', '--silent', script], live);
 }
