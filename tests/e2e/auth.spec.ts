@@ -85,6 +85,11 @@ test('auth cookies: SameSite=Lax, path /, 7 days', async ({ page, context, reque
   // A member page visit records the return page.
   await page.goto('/member/orders');
   await expect(page.getByRole('heading', { name: l.t('member.orders.title') })).toBeVisible();
+  // The page's runtime records it once it starts, which may be after the heading shows (it was, once,
+  // on a busy machine): wait for this page's record, not just any.
+  await expect
+    .poll(async () => decodeURIComponent((await cookie(context, COOKIE.recordPage))?.value ?? ''))
+    .toBe('/member/orders');
   for (const name of [COOKIE.accessToken, COOKIE.userInfo, COOKIE.recordPage]) {
     const c = await cookie(context, name);
     expect(c, name).toBeDefined();
