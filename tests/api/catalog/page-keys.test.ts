@@ -215,7 +215,10 @@ describe('cache keys of the prerendered pages', () => {
         delete process.env[name];
       }
     } finally {
-      process.env = saved;
+      for (const name of ['ECPAY_INSTALLMENTS', 'RETURN_WINDOW_DAYS']) {
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
+      }
     }
   });
 
