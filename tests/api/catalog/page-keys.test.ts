@@ -198,27 +198,21 @@ describe('cache keys of the prerendered pages', () => {
   });
 
   it('every key holds the settings the pages show: the installments contract and the return period', async () => {
-    const saved = { ...process.env };
+    // Stubbed in place (a replaced process.env is a plain object: Node stops rereading TZ from it).
+    const settings = { ECPAY_INSTALLMENTS: '3,6', RETURN_WINDOW_DAYS: '10' };
     try {
-      delete process.env.ECPAY_INSTALLMENTS;
-      delete process.env.RETURN_WINDOW_DAYS;
+      for (const name of Object.keys(settings)) vi.stubEnv(name, undefined);
       const before = await keys();
       expect(await keys()).toEqual(before);
-      for (const [name, value] of [
-        ['ECPAY_INSTALLMENTS', '3,6'],
-        ['RETURN_WINDOW_DAYS', '10'],
-      ] as const) {
-        process.env[name] = value;
+      for (const [name, value] of Object.entries(settings)) {
+        vi.stubEnv(name, value);
         const after = await keys();
         const unmoved = [...after].filter(([path, v]) => before.get(path)?.key === v.key);
         expect(unmoved, name).toEqual([]);
-        delete process.env[name];
+        vi.stubEnv(name, undefined);
       }
     } finally {
-      for (const name of ['ECPAY_INSTALLMENTS', 'RETURN_WINDOW_DAYS']) {
-        if (saved[name] === undefined) delete process.env[name];
-        else process.env[name] = saved[name];
-      }
+      vi.unstubAllEnvs();
     }
   });
 
